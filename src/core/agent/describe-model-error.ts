@@ -1,0 +1,33 @@
+import type { AgentError } from '../state';
+import { isRetryableError } from '../model/retry-policy';
+
+/**
+ * A model failure in words a person can act on, without echoing request bodies or keys.
+ * Understands the AI SDK's error shapes (`APICallError` with `statusCode`) by duck typing.
+ *
+ * @example
+ * ```ts
+ * describeModelError({ statusCode: 401 }).message; // 'The model provider refused the credentials (401). ...'
+ * ```
+ */
+export function describeModelError(error: unknown): Omit<AgentError, 'at'> {
+  const candidate = (typeof error === 'object' && error !== null ? error : {}) as { name?: unknown; statusCode?: unknown; message?: unknown };
+  const retryable = isRetryableError(error);
+  const status = typeof candidate.statusCode === 'number' ? candidate.statusCode : undefined;
+  if (candidate.name === 'StreamInterruptedError') {
+    return { code: 'model-stream-interrupted', message: 'The connection to the model was cut off before the reply finished.', retryable: true };
+  }
+  if (status === 401 || status === 403) {
+    return { code: 'model-error', message: `The model provider refused the credentials (${status}). Check the API key.`, retryable: false };
+  }
+  if (status === 429) return { code: 'model-error', message: 'The model provider is rate limiting requests (429).', retryable: true };
+  if (status !== undefined && status >= 500) {
+    return { code: 'model-error', message: `The model provider had a server error (${status}).`, retryable: true };
+  }
+  const detail = typeof candidate.message === 'string' && candidate.message ? candidate.message : typeof error === 'string' ? error : 'Unknown error.';
+  return { code: 'model-error', message: `The model call failed: ${truncate(detail, 300)}`, retryable };
+}
+
+function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}

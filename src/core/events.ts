@@ -1,0 +1,56 @@
+import type {
+  AgentError,
+  AgentStatus,
+  AuditActor,
+  Message,
+  NoticePart,
+  ToolCallState,
+  Usage,
+} from './state';
+
+/**
+ * Everything that changes the agent's state is one of these events, applied by the pure
+ * reducer in `reducer.ts`. Names are noun-verb. Events are plain data, so the log can be
+ * replayed to rebuild the state.
+ */
+export type AgentEvent =
+  | { type: 'run-start'; runId: string }
+  | { type: 'run-finish'; runId: string; status: Exclude<AgentStatus, 'running'>; error?: AgentError }
+  | { type: 'message-add'; message: Message }
+  | { type: 'message-finish'; messageId: string; status: 'done' | 'stopped' | 'error' }
+  | { type: 'message-remove'; messageId: string }
+  | { type: 'step-start'; runId: string; step: number }
+  | { type: 'step-finish'; runId: string; step: number; usage: Usage }
+  | { type: 'text-start'; messageId: string; partId: string }
+  | { type: 'text-delta'; messageId: string; partId: string; delta: string }
+  | { type: 'text-end'; messageId: string; partId: string }
+  | { type: 'reasoning-start'; messageId: string; partId: string }
+  | { type: 'reasoning-delta'; messageId: string; partId: string; delta: string }
+  | { type: 'reasoning-end'; messageId: string; partId: string }
+  | { type: 'notice-add'; messageId: string; notice: NoticePart }
+  | { type: 'tool-call-start'; messageId: string; toolCallId: string; name: string }
+  | { type: 'tool-call-input-delta'; toolCallId: string; delta: string }
+  | {
+      type: 'tool-call-update';
+      toolCallId: string;
+      state: ToolCallState;
+      by: AuditActor;
+      at: number;
+      note?: string;
+      /** Fields set together with the state change; omitted fields keep their value. */
+      input?: unknown;
+      inputText?: string;
+      output?: unknown;
+      error?: string;
+    }
+  | { type: 'tool-call-progress'; toolCallId: string; progress: unknown }
+  | { type: 'error-clear' };
+
+export type AgentEventType = AgentEvent['type'];
+
+/** An event as kept in the log: `cursor` increases by one per event, starting at 1. */
+export interface LoggedEvent {
+  cursor: number;
+  at: number;
+  event: AgentEvent;
+}

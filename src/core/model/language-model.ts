@@ -1,0 +1,119 @@
+/**
+ * The model interface the core speaks: the AI SDK language model specification, versions
+ * v2, v3 and v4 (`LanguageModelV2/V3/V4` of `@ai-sdk/provider`). These are structural types
+ * of the subset the core uses, so any provider object fits without the core importing the
+ * `ai` package or `@ai-sdk/provider` at run time.
+ */
+
+export type SpecificationVersion = 'v2' | 'v3' | 'v4';
+
+export const supportedSpecificationVersions: readonly SpecificationVersion[] = ['v2', 'v3', 'v4'];
+
+export interface ProviderTextPart {
+  type: 'text';
+  text: string;
+}
+
+export interface ProviderReasoningPart {
+  type: 'reasoning';
+  text: string;
+}
+
+export interface ProviderToolCallPart {
+  type: 'tool-call';
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+}
+
+export type ProviderToolResultOutput =
+  | { type: 'text'; value: string }
+  | { type: 'json'; value: JsonValue }
+  | { type: 'error-text'; value: string }
+  | { type: 'error-json'; value: JsonValue }
+  | { type: 'execution-denied'; reason?: string };
+
+export interface ProviderToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  toolName: string;
+  output: ProviderToolResultOutput;
+}
+
+export type ProviderMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: ProviderTextPart[] }
+  | { role: 'assistant'; content: Array<ProviderTextPart | ProviderReasoningPart | ProviderToolCallPart> }
+  | { role: 'tool'; content: ProviderToolResultPart[] };
+
+export type ProviderPrompt = ProviderMessage[];
+
+export type JsonValue = null | string | number | boolean | JsonValue[] | { [key: string]: JsonValue };
+
+export interface ProviderFunctionTool {
+  type: 'function';
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+export type ProviderToolChoice =
+  | { type: 'auto' }
+  | { type: 'none' }
+  | { type: 'required' }
+  | { type: 'tool'; toolName: string };
+
+export interface ModelCallOptions {
+  prompt: ProviderPrompt;
+  tools?: ProviderFunctionTool[];
+  toolChoice?: ProviderToolChoice;
+  maxOutputTokens?: number;
+  temperature?: number;
+  abortSignal?: AbortSignal;
+  headers?: Record<string, string | undefined>;
+}
+
+/**
+ * Any AI SDK language model object: what `openai('gpt-5')`, `anthropic('claude-...')`,
+ * `ollama('llama3')` and the kit's own adapters (`demoModel()`) return.
+ *
+ * @example
+ * ```ts
+ * import { openai } from '@ai-sdk/openai';
+ * const agent = createAgent({ model: openai('gpt-5-mini') });
+ * ```
+ */
+export interface LanguageModel {
+  readonly specificationVersion: SpecificationVersion;
+  readonly provider: string;
+  readonly modelId: string;
+  doStream(options: ModelCallOptions): PromiseLike<{ stream: ReadableStream<unknown> }>;
+}
+
+export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
+
+export interface StreamUsage {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  cachedInputTokens: number;
+  totalTokens: number;
+}
+
+/**
+ * A model stream part after normalization: the same shape whatever the specification
+ * version. Parts the core has no use for (metadata, raw chunks, pings, sources) are dropped.
+ */
+export type ModelStreamEvent =
+  | { type: 'text-start'; id: string }
+  | { type: 'text-delta'; id: string; delta: string }
+  | { type: 'text-end'; id: string }
+  | { type: 'reasoning-start'; id: string }
+  | { type: 'reasoning-delta'; id: string; delta: string }
+  | { type: 'reasoning-end'; id: string }
+  | { type: 'tool-input-start'; id: string; toolName: string }
+  | { type: 'tool-input-delta'; id: string; delta: string }
+  | { type: 'tool-input-end'; id: string }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
+  | { type: 'finish'; finishReason: FinishReason; usage: StreamUsage }
+  | { type: 'error'; error: unknown };

@@ -1,0 +1,91 @@
+import type { FinishReason, ModelStreamEvent, SpecificationVersion, StreamUsage } from './language-model';
+
+type RawPart = { type?: unknown; [key: string]: unknown };
+
+/**
+ * Turns one stream part of a v2, v3 or v4 model into the core's version-neutral event, or
+ * `null` for parts the core does not use (stream-start, response-metadata, raw, ping,
+ * sources, files, provider-executed tool results).
+ *
+ * The versions agree on text, reasoning, tool input and tool-call parts; they differ in the
+ * shape of usage (v2: flat numbers; v3/v4: nested totals) and of the finish reason
+ * (v2: a string; v3/v4: `{ unified, raw }`).
+ *
+ * @example
+ * ```ts
+ * normalizeStreamPart('v2', { type: 'finish', finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 5, totalTokens: 8 } });
+ * // { type: 'finish', finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 5, totalTokens: 8, ... } }
+ * ```
+ */
+export function normalizeStreamPart(version: SpecificationVersion, raw: unknown): ModelStreamEvent | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const part = raw as RawPart;
+  switch (part.type) {
+    case 'text-start':
+    case 'text-end':
+    case 'reasoning-start':
+    case 'reasoning-end':
+    case 'tool-input-end':
+      return { type: part.type, id: String(part.id) };
+    case 'text-delta':
+    case 'reasoning-delta':
+    case 'tool-input-delta':
+      return { type: part.type, id: String(part.id), delta: typeof part.delta === 'string' ? part.delta : '' };
+    case 'tool-input-start':
+      // Tools the provider runs itself (web search and the like) are not ours to run.
+      if (part.providerExecuted === true) return null;
+      return { type: 'tool-input-start', id: String(part.id), toolName: String(part.toolName) };
+    case 'tool-call':
+      if (part.providerExecuted === true) return null;
+      return {
+        type: 'tool-call',
+        toolCallId: String(part.toolCallId),
+        toolName: String(part.toolName),
+        input: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}),
+      };
+    case 'finish':
+      return { type: 'finish', finishReason: normalizeFinishReason(version, part.finishReason), usage: normalizeUsage(version, part.usage) };
+    case 'error':
+      return { type: 'error', error: part.error };
+    default:
+      return null;
+  }
+}
+
+const finishReasons: readonly FinishReason[] = ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other'];
+
+function normalizeFinishReason(version: SpecificationVersion, value: unknown): FinishReason {
+  const unified = version === 'v2' ? value : (value as { unified?: unknown } | undefined)?.unified;
+  // v4's 'interrupted' and v2's 'unknown' have no meaning of their own to the loop.
+  return (finishReasons as readonly unknown[]).includes(unified) ? (unified as FinishReason) : 'other';
+}
+
+function normalizeUsage(version: SpecificationVersion, value: unknown): StreamUsage {
+  const usage = (value ?? {}) as Record<string, unknown>;
+  if (version === 'v2') {
+    const inputTokens = count(usage.inputTokens);
+    const outputTokens = count(usage.outputTokens);
+    return {
+      inputTokens,
+      outputTokens,
+      reasoningTokens: count(usage.reasoningTokens),
+      cachedInputTokens: count(usage.cachedInputTokens),
+      totalTokens: count(usage.totalTokens) || inputTokens + outputTokens,
+    };
+  }
+  const input = (usage.inputTokens ?? {}) as Record<string, unknown>;
+  const output = (usage.outputTokens ?? {}) as Record<string, unknown>;
+  const inputTokens = count(input.total);
+  const outputTokens = count(output.total);
+  return {
+    inputTokens,
+    outputTokens,
+    reasoningTokens: count(output.reasoning),
+    cachedInputTokens: count(input.cacheRead),
+    totalTokens: inputTokens + outputTokens,
+  };
+}
+
+function count(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}

@@ -1,0 +1,106 @@
+import type { LanguageModel, ModelCallOptions, ModelStreamEvent } from './language-model';
+import { normalizeStreamPart } from './normalize-stream-part';
+import { defaultRetryPolicy, isRetryableError, retryDelayMs, type RetryPolicy } from './retry-policy';
+
+export interface StreamModelOptions {
+  signal: AbortSignal;
+  retryPolicy?: RetryPolicy;
+  /** Called before each retry, so the UI can say so. */
+  onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void;
+  /** Injected in tests to skip real waiting. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/** Raised when the stream ends without a `finish` part: the connection was cut. */
+export class StreamInterruptedError extends Error {
+  override readonly name = 'StreamInterruptedError';
+  readonly isRetryable = true;
+}
+
+/**
+ * Calls `model.doStream` and yields its parts as version-neutral events. Transient failures
+ * (a rejected call, or an error part) are retried with backoff only while nothing has been
+ * yielded yet; after that they surface as an `error` event and the caller keeps what
+ * streamed. An abort ends the iteration promptly even if the provider ignores the signal.
+ *
+ * @example
+ * ```ts
+ * for await (const event of streamModel(model, { prompt }, { signal })) {
+ *   if (event.type === 'text-delta') process.stdout.write(event.delta);
+ * }
+ * ```
+ */
+export async function* streamModel(
+  model: LanguageModel,
+  callOptions: ModelCallOptions,
+  options: StreamModelOptions,
+): AsyncGenerator<ModelStreamEvent, void, undefined> {
+  const { signal } = options;
+  const policy = options.retryPolicy ?? defaultRetryPolicy;
+  const sleep = options.sleep ?? abortableSleep;
+  for (let attempt = 0; ; attempt++) {
+    let yielded = false;
+    let reader: ReadableStreamDefaultReader<unknown> | undefined;
+    try {
+      const result = await abortable(Promise.resolve(model.doStream({ ...callOptions, abortSignal: signal })), signal);
+      reader = result.stream.getReader();
+      let finished = false;
+      while (true) {
+        const { done, value } = await abortable(reader.read(), signal);
+        if (done) break;
+        const event = normalizeStreamPart(model.specificationVersion, value);
+        if (!event) continue;
+        if (event.type === 'error') throw new StreamPartError(event.error);
+        if (event.type === 'finish') finished = true;
+        yielded = true;
+        yield event;
+        if (finished) break;
+      }
+      if (!finished) throw new StreamInterruptedError('The model stream ended before the model finished its reply.');
+      return;
+    } catch (caught) {
+      if (signal.aborted) throw signal.reason ?? caught;
+      const error = caught instanceof StreamPartError ? caught.cause : caught;
+      if (!yielded && attempt < policy.maxRetries && isRetryableError(error)) {
+        const delayMs = retryDelayMs(attempt + 1, error, policy);
+        options.onRetry?.({ attempt: attempt + 1, delayMs, error });
+        await sleep(delayMs, signal);
+        continue;
+      }
+      yield { type: 'error', error };
+      return;
+    } finally {
+      // Release the provider's connection whether we finished, failed or were abandoned.
+      reader?.cancel().catch(() => {});
+    }
+  }
+}
+
+/** An `error` part inside the stream, carried to the retry decision. */
+class StreamPartError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('model stream error part');
+  }
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+  return abortable(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal);
+}

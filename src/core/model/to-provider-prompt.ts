@@ -1,0 +1,104 @@
+import type { Message, ToolCall } from '../state';
+import type {
+  JsonValue,
+  ProviderMessage,
+  ProviderPrompt,
+  ProviderToolCallPart,
+  ProviderToolResultOutput,
+  ProviderToolResultPart,
+} from './language-model';
+
+/**
+ * Builds the provider prompt (the `prompt` of `doStream`) from the conversation: the
+ * instructions as a system message, each user message, and each assistant step followed by
+ * a tool message with one result for every call the step made.
+ *
+ * Every call gets exactly one result here, whatever state it ended in, so the request is
+ * valid even when a run was stopped or failed part-way (a common way agent UIs break).
+ * Notices are for people and are not sent.
+ *
+ * @example
+ * ```ts
+ * const prompt = toProviderPrompt({ instructions: 'Be brief.', messages, toolCalls });
+ * await model.doStream({ prompt });
+ * ```
+ */
+export function toProviderPrompt(input: {
+  instructions?: string | undefined;
+  messages: readonly Message[];
+  toolCalls: readonly ToolCall[];
+}): ProviderPrompt {
+  const prompt: ProviderPrompt = [];
+  if (input.instructions) prompt.push({ role: 'system', content: input.instructions });
+  const callsById = new Map(input.toolCalls.map((call) => [call.id, call]));
+
+  for (const message of input.messages) {
+    if (message.role === 'user') {
+      const text = message.parts.flatMap((part) => (part.type === 'text' ? [{ type: 'text' as const, text: part.text }] : []));
+      if (text.length > 0) prompt.push({ role: 'user', content: text });
+      continue;
+    }
+    const content: Extract<ProviderMessage, { role: 'assistant' }>['content'] = [];
+    const results: ProviderToolResultPart[] = [];
+    for (const part of message.parts) {
+      switch (part.type) {
+        case 'text':
+          if (part.text) content.push({ type: 'text', text: part.text });
+          break;
+        case 'reasoning':
+          if (part.text) content.push({ type: 'reasoning', text: part.text });
+          break;
+        case 'tool-call': {
+          const call = callsById.get(part.toolCallId);
+          if (!call) break;
+          content.push(toToolCallPart(call));
+          results.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: toToolResultOutput(call) });
+          break;
+        }
+        case 'notice':
+          break;
+      }
+    }
+    if (content.length > 0) prompt.push({ role: 'assistant', content });
+    if (results.length > 0) prompt.push({ role: 'tool', content: results });
+  }
+  return prompt;
+}
+
+function toToolCallPart(call: ToolCall): ProviderToolCallPart {
+  // Arguments that did not parse are sent as an empty object; the error result says why.
+  const input = call.input !== undefined && typeof call.input === 'object' ? call.input : {};
+  return { type: 'tool-call', toolCallId: call.id, toolName: call.name, input };
+}
+
+/** The result the model sees for a call, by the state the call ended in. */
+export function toToolResultOutput(call: ToolCall): ProviderToolResultOutput {
+  switch (call.state) {
+    case 'output-available':
+      return typeof call.output === 'string' ? { type: 'text', value: call.output } : { type: 'json', value: toJsonValue(call.output) };
+    case 'output-error':
+      return { type: 'error-text', value: call.error ?? `The tool "${call.name}" failed.` };
+    case 'output-denied':
+      return { type: 'error-text', value: call.error ?? `The user denied running "${call.name}".` };
+    case 'cancelled':
+      return { type: 'error-text', value: call.error ?? `The call to "${call.name}" was cancelled before it finished.` };
+    case 'sealed':
+      return { type: 'error-text', value: call.error ?? `The call to "${call.name}" was interrupted and has no result.` };
+    case 'input-streaming':
+    case 'input-available':
+    case 'approval-requested':
+    case 'answer-requested':
+    case 'running':
+      return { type: 'error-text', value: `The call to "${call.name}" has not finished; no result is available.` };
+  }
+}
+
+/** JSON-safe copy of a tool's output: `undefined` becomes null, non-JSON values become strings. */
+function toJsonValue(value: unknown): JsonValue {
+  if (value === undefined) return null;
+  try {
+    return JSON.parse(JSON.stringify(value)) as JsonValue;
+  } catch {
+    return String(value);
+  }
+}

@@ -1,0 +1,144 @@
+import type { AgentEvent } from './events';
+import type { AgentState, Message, MessagePart, ToolCall } from './state';
+
+/**
+ * The one function that writes agent state. Pure: it returns a new state and never mutates
+ * the old one. Unchanged messages and tool calls keep their identity, so a view that selects
+ * one message re-renders only when that message changes.
+ *
+ * @example
+ * ```ts
+ * let state = createInitialState();
+ * state = reduce(state, { type: 'run-start', runId: 'r1' });
+ * state.status; // 'running'
+ * ```
+ */
+export function reduce(state: AgentState, event: AgentEvent): AgentState {
+  switch (event.type) {
+    case 'run-start':
+      return { ...state, status: 'running', runId: event.runId, step: 0, error: null };
+    case 'run-finish':
+      return { ...state, status: event.status, error: event.error ?? null };
+    case 'error-clear':
+      return state.error === null ? state : { ...state, error: null, status: state.status === 'error' ? 'idle' : state.status };
+    case 'message-add':
+      return { ...state, messages: [...state.messages, event.message] };
+    case 'message-finish':
+      return updateMessage(state, event.messageId, (message) => ({
+        ...message,
+        status: event.status,
+        // A finished message has no streaming parts, whatever the stream said last.
+        parts: message.parts.map((part) =>
+          (part.type === 'text' || part.type === 'reasoning') && part.status === 'streaming' ? { ...part, status: 'done' } : part,
+        ),
+      }));
+    case 'message-remove':
+      return {
+        ...state,
+        messages: state.messages.filter((message) => message.id !== event.messageId),
+        toolCalls: state.toolCalls.filter((call) => call.messageId !== event.messageId),
+      };
+    case 'step-start':
+      return { ...state, step: event.step };
+    case 'step-finish':
+      return {
+        ...state,
+        usage: {
+          inputTokens: state.usage.inputTokens + event.usage.inputTokens,
+          outputTokens: state.usage.outputTokens + event.usage.outputTokens,
+          reasoningTokens: state.usage.reasoningTokens + event.usage.reasoningTokens,
+          cachedInputTokens: state.usage.cachedInputTokens + event.usage.cachedInputTokens,
+          totalTokens: state.usage.totalTokens + event.usage.totalTokens,
+        },
+      };
+    case 'text-start':
+    case 'reasoning-start': {
+      const kind = event.type === 'text-start' ? 'text' : 'reasoning';
+      return appendPart(state, event.messageId, { type: kind, id: event.partId, text: '', status: 'streaming' });
+    }
+    case 'text-delta':
+    case 'reasoning-delta':
+      return updatePart(state, event.messageId, event.partId, (part) =>
+        part.type === 'text' || part.type === 'reasoning' ? { ...part, text: part.text + event.delta } : part,
+      );
+    case 'text-end':
+    case 'reasoning-end':
+      return updatePart(state, event.messageId, event.partId, (part) =>
+        part.type === 'text' || part.type === 'reasoning' ? { ...part, status: 'done' } : part,
+      );
+    case 'notice-add':
+      return appendPart(state, event.messageId, event.notice);
+    case 'tool-call-start': {
+      const call: ToolCall = {
+        id: event.toolCallId,
+        name: event.name,
+        messageId: event.messageId,
+        inputText: '',
+        input: undefined,
+        state: 'input-streaming',
+        audit: [],
+      };
+      const withPart = appendPart(state, event.messageId, { type: 'tool-call', toolCallId: event.toolCallId });
+      return { ...withPart, toolCalls: [...withPart.toolCalls, call] };
+    }
+    case 'tool-call-input-delta':
+      return updateToolCall(state, event.toolCallId, (call) => ({ ...call, inputText: call.inputText + event.delta }));
+    case 'tool-call-update':
+      return updateToolCall(state, event.toolCallId, (call) => ({
+        ...call,
+        state: event.state,
+        ...('input' in event ? { input: event.input } : {}),
+        ...(event.inputText !== undefined ? { inputText: event.inputText } : {}),
+        ...('output' in event ? { output: event.output } : {}),
+        ...(event.error !== undefined ? { error: event.error } : {}),
+        audit: [...call.audit, { state: event.state, at: event.at, by: event.by, ...(event.note ? { note: event.note } : {}) }],
+      }));
+    case 'tool-call-progress':
+      return updateToolCall(state, event.toolCallId, (call) => ({ ...call, progress: event.progress }));
+    default:
+      return assertNever(event);
+  }
+}
+
+function updateMessage(state: AgentState, messageId: string, update: (message: Message) => Message): AgentState {
+  // Streaming appends to the newest message, so search from the end.
+  for (let index = state.messages.length - 1; index >= 0; index--) {
+    const message = state.messages[index]!;
+    if (message.id !== messageId) continue;
+    const messages = state.messages.slice();
+    messages[index] = update(message);
+    return { ...state, messages };
+  }
+  return state;
+}
+
+function appendPart(state: AgentState, messageId: string, part: MessagePart): AgentState {
+  return updateMessage(state, messageId, (message) => ({ ...message, parts: [...message.parts, part] }));
+}
+
+function updatePart(
+  state: AgentState,
+  messageId: string,
+  partId: string,
+  update: (part: MessagePart) => MessagePart,
+): AgentState {
+  return updateMessage(state, messageId, (message) => {
+    const index = message.parts.findLastIndex((part) => 'id' in part && part.id === partId);
+    if (index === -1) return message;
+    const parts = message.parts.slice();
+    parts[index] = update(parts[index]!);
+    return { ...message, parts };
+  });
+}
+
+function updateToolCall(state: AgentState, toolCallId: string, update: (call: ToolCall) => ToolCall): AgentState {
+  const index = state.toolCalls.findLastIndex((call) => call.id === toolCallId);
+  if (index === -1) return state;
+  const toolCalls = state.toolCalls.slice();
+  toolCalls[index] = update(toolCalls[index]!);
+  return { ...state, toolCalls };
+}
+
+function assertNever(value: never): never {
+  throw new Error(`Unhandled agent event: ${JSON.stringify(value)}`);
+}

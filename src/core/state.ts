@@ -1,0 +1,159 @@
+/**
+ * The agent's state: plain, serializable data (no class instances, no functions, no Dates),
+ * so it can be persisted, sent to a worker, or snapshotted as JSON.
+ */
+
+/** What the agent is doing. `awaiting-people` means it waits for an approval or an answer. */
+export type AgentStatus = 'idle' | 'running' | 'awaiting-people' | 'error';
+
+export type MessageRole = 'user' | 'assistant';
+
+/** `stopped`: the user stopped it; `error`: the model stream failed part-way. */
+export type MessageStatus = 'streaming' | 'done' | 'stopped' | 'error';
+
+export type PartStatus = 'streaming' | 'done';
+
+export interface TextPart {
+  type: 'text';
+  id: string;
+  text: string;
+  status: PartStatus;
+}
+
+export interface ReasoningPart {
+  type: 'reasoning';
+  id: string;
+  text: string;
+  status: PartStatus;
+}
+
+/** A reference to an entry of `AgentState.toolCalls`, which is the one place a call's data lives. */
+export interface ToolCallPart {
+  type: 'tool-call';
+  toolCallId: string;
+}
+
+/** Something the runtime tells the user inside the thread: a limit reached, a retry, a stop. */
+export interface NoticePart {
+  type: 'notice';
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  code: string;
+  text: string;
+}
+
+export type MessagePart = TextPart | ReasoningPart | ToolCallPart | NoticePart;
+
+export interface Message {
+  id: string;
+  role: MessageRole;
+  parts: MessagePart[];
+  status: MessageStatus;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  /** The run that produced this message (assistant messages) or that it started (user messages). */
+  runId?: string;
+}
+
+/**
+ * The life of one tool call (see DESIGN.md):
+ * input-streaming -> input-available -> (approval-requested | answer-requested) -> running ->
+ * output-available | output-error | output-denied | cancelled; `sealed` when found unfinished on resume.
+ */
+export type ToolCallState =
+  | 'input-streaming'
+  | 'input-available'
+  | 'approval-requested'
+  | 'answer-requested'
+  | 'running'
+  | 'output-available'
+  | 'output-error'
+  | 'output-denied'
+  | 'cancelled'
+  | 'sealed';
+
+/** Who moved a call to a state: the model, the runtime, a person, or the host app. */
+export type AuditActor = 'model' | 'runtime' | 'user' | 'host';
+
+export interface AuditEntry {
+  state: ToolCallState;
+  at: number;
+  by: AuditActor;
+  note?: string;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The assistant message whose step made this call. */
+  messageId: string;
+  /** Raw JSON text of the arguments as streamed so far (for display while `input-streaming`). */
+  inputText: string;
+  /** Parsed arguments; `undefined` until the input is complete (or when it did not parse). */
+  input: unknown;
+  state: ToolCallState;
+  /** Latest progress value reported by the tool while running. */
+  progress?: unknown;
+  output?: unknown;
+  error?: string;
+  audit: AuditEntry[];
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  reasoningTokens: number;
+  cachedInputTokens: number;
+  totalTokens: number;
+}
+
+/** Machine-readable error codes; `message` is for people. */
+export type AgentErrorCode =
+  | 'model-error'
+  | 'model-stream-interrupted'
+  | 'invalid-model'
+  | 'tool-error'
+  | 'internal-error';
+
+export interface AgentError {
+  code: AgentErrorCode;
+  message: string;
+  /** Whether `agent.retry()` is expected to help. */
+  retryable: boolean;
+  at: number;
+}
+
+export interface AgentState {
+  status: AgentStatus;
+  messages: Message[];
+  /** Every tool call of the conversation, in call order. */
+  toolCalls: ToolCall[];
+  error: AgentError | null;
+  /** Accumulated over the whole conversation. */
+  usage: Usage;
+  /** The run in progress (or the last one); `null` before the first run. */
+  runId: string | null;
+  /** Model steps taken in the current (or last) run. */
+  step: number;
+}
+
+export const emptyUsage: Usage = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  reasoningTokens: 0,
+  cachedInputTokens: 0,
+  totalTokens: 0,
+});
+
+/** A fresh, empty state. */
+export function createInitialState(): AgentState {
+  return {
+    status: 'idle',
+    messages: [],
+    toolCalls: [],
+    error: null,
+    usage: { ...emptyUsage },
+    runId: null,
+    step: 0,
+  };
+}
