@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 
@@ -14,6 +15,15 @@ const entries = {
 };
 
 export default defineConfig({
+  plugins: [
+    {
+      // The stylesheet is plain CSS that needs no processing: ship it as dist/styles.css.
+      name: 'react-agent-kit:styles',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'styles.css', source: readFileSync(resolve(import.meta.dirname, 'src/components/styles.css'), 'utf8') });
+      },
+    },
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -26,7 +36,6 @@ export default defineConfig({
     rollupOptions: {
       external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^node:/],
       output: {
-        assetFileNames: (asset) => (asset.names?.some((name) => name.endsWith('.css')) ? 'styles.css' : 'assets/[name]-[hash][extname]'),
         chunkFileNames: 'chunks/[name]-[hash].js',
       },
     },

@@ -1,0 +1,149 @@
+import { useEffect, useState } from 'react';
+import { createAgent, demoModel, type Agent } from 'react-agent-kit';
+import { AgentChat } from 'react-agent-kit/components';
+import { AgentProvider, useAgent } from 'react-agent-kit/react';
+import { getTime, getWeather } from './demo-tools';
+
+type Theme = 'light' | 'dark' | 'auto';
+
+const examples = [
+  { label: 'What can you do?', prompt: 'Hi! What can you do?' },
+  { label: 'Show off markdown', prompt: 'Show me what markdown looks like' },
+  { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
+  { label: 'Think it through', prompt: 'Think step by step: how do agents use tools?' },
+  { label: 'A long story', prompt: 'Tell me a long story' },
+  { label: 'Simulate an error', prompt: 'Simulate an error' },
+];
+
+function makeAgent(): Agent {
+  return createAgent({
+    model: demoModel(),
+    instructions: 'You are the react-agent-kit demo assistant.',
+    tools: [getWeather, getTime],
+  });
+}
+
+/** The playground: the kit's drop-in chat on the offline demo model, with a sidebar to explore it. */
+export function App() {
+  const [agent, setAgent] = useState(makeAgent);
+  const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
+  useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
+
+  return (
+    <AgentProvider agent={agent}>
+      <div className="pg-shell rak-root" data-theme={theme}>
+        <aside className="pg-sidebar">
+          <div className="pg-brand">
+            <span className="pg-logo" aria-hidden="true" />
+            <div>
+              <p className="pg-brand-name">react-agent-kit</p>
+              <p className="pg-brand-sub">Playground</p>
+            </div>
+          </div>
+          <button type="button" className="pg-new-chat" onClick={() => setAgent(makeAgent())}>
+            + New chat
+          </button>
+          <Examples />
+          <div className="pg-sidebar-footer">
+            <ModelCard agent={agent} />
+            <ThemeSwitch theme={theme} onChange={setTheme} />
+          </div>
+        </aside>
+        <main className="pg-main">
+          <AgentChat
+            key={agentKey(agent)}
+            agent={agent}
+            theme={theme}
+            autoFocus
+            header={<ChatHeader />}
+            emptyState={<Welcome />}
+            placeholder="Message the demo agent…"
+          />
+        </main>
+      </div>
+    </AgentProvider>
+  );
+}
+
+const agentKeys = new WeakMap<Agent, number>();
+let nextKey = 0;
+function agentKey(agent: Agent): number {
+  if (!agentKeys.has(agent)) agentKeys.set(agent, nextKey++);
+  return agentKeys.get(agent)!;
+}
+
+function Examples() {
+  const { send, status } = useAgent();
+  const busy = status === 'running' || status === 'awaiting-people';
+  return (
+    <nav className="pg-examples" aria-label="Example prompts">
+      <p className="pg-section-title">Try</p>
+      {examples.map((example) => (
+        <button key={example.label} type="button" className="pg-example" disabled={busy} onClick={() => void send(example.prompt).catch(() => {})}>
+          {example.label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+function ModelCard({ agent }: { agent: Agent }) {
+  return (
+    <div className="pg-model">
+      <p className="pg-section-title">Model</p>
+      <p className="pg-model-name">
+        <span className="pg-dot" aria-hidden="true" /> {agent.model.modelId}
+      </p>
+      <p className="pg-model-note">Runs in your browser, offline. Plug in any AI SDK provider to use a real model.</p>
+    </div>
+  );
+}
+
+function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Theme) => void }) {
+  return (
+    <div className="pg-theme" role="radiogroup" aria-label="Theme">
+      {(['light', 'dark', 'auto'] as const).map((option) => (
+        <button key={option} type="button" role="radio" aria-checked={theme === option} className="pg-theme-option" onClick={() => onChange(option)}>
+          {option === 'auto' ? 'System' : option[0]!.toUpperCase() + option.slice(1)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ChatHeader() {
+  const { status, usage } = useAgent();
+  return (
+    <header className="pg-header">
+      <h1 className="pg-title">Demo agent</h1>
+      <span className="pg-status" data-status={status}>
+        {status === 'running' ? 'Responding' : status === 'error' ? 'Error' : status === 'awaiting-people' ? 'Waiting for you' : 'Ready'}
+      </span>
+      <span className="pg-usage" title="Tokens used in this chat (estimated by the demo model)">
+        {usage.totalTokens.toLocaleString()} tokens
+      </span>
+    </header>
+  );
+}
+
+function Welcome() {
+  const { send } = useAgent();
+  return (
+    <div className="pg-welcome">
+      <span className="pg-logo pg-logo-large" aria-hidden="true" />
+      <h2>An agent that runs in your browser</h2>
+      <p>
+        This chat runs on the embedded <strong>demo model</strong>: no network, no key. It streams, calls tools, reasons and fails on
+        purpose so you can see every state of the kit.
+      </p>
+      <div className="pg-welcome-grid">
+        {examples.slice(0, 4).map((example) => (
+          <button key={example.label} type="button" className="pg-welcome-card" onClick={() => void send(example.prompt).catch(() => {})}>
+            <span className="pg-welcome-card-title">{example.label}</span>
+            <span className="pg-welcome-card-prompt">{example.prompt}</span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

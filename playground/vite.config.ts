@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const root = import.meta.dirname;
+const source = (path: string) => resolve(root, '../src', path);
+
+/**
+ * The playground imports the kit by its package name, resolved to the sources, so it shows
+ * exactly what an app gets and reloads on every change.
+ */
+export default defineConfig({
+  root,
+  plugins: [react()],
+  resolve: {
+    alias: [
+      { find: /^react-agent-kit$/, replacement: source('core/index.ts') },
+      { find: /^react-agent-kit\/react$/, replacement: source('react/index.ts') },
+      { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
+      { find: /^react-agent-kit\/testing$/, replacement: source('testing/index.ts') },
+      { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
+    ],
+  },
+  server: { host: '127.0.0.1', port: 5173 },
+  build: { outDir: resolve(root, '../playground-dist'), emptyOutDir: true },
+});

@@ -1,0 +1,19 @@
+/**
+ * react-agent-kit/components: the prebuilt UI. `AgentChat` is the drop-in chat; the
+ * primitives (`ThreadViewport`, `MessageList`, `Composer`, `ErrorNotice`, `Markdown`)
+ * build custom layouts. Styles: `import 'react-agent-kit/styles.css'`.
+ */
+export { AgentChat } from './agent-chat';
+export type { AgentChatProps } from './agent-chat';
+export { Composer } from './composer/composer';
+export type { ComposerProps } from './composer/composer';
+export { MessageView } from './message/message-view';
+export { ToolCallChip } from './message/tool-call-chip';
+export { ErrorNotice } from './thread/error-notice';
+export { MessageList } from './thread/message-list';
+export type { MessageComponentProps, MessageListProps } from './thread/message-list';
+export { ThreadViewport } from './thread/thread-viewport';
+export type { ThreadViewportProps } from './thread/thread-viewport';
+export { useStickToBottom } from './thread/use-stick-to-bottom';
+export type { StickToBottom } from './thread/use-stick-to-bottom';
+export { Markdown } from './markdown/index';

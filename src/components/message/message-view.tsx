@@ -1,0 +1,84 @@
+import { memo } from 'react';
+import type { Message, MessagePart, NoticePart, ReasoningPart } from '../../core/index';
+import { Markdown } from '../markdown/index';
+import type { MessageComponentProps } from '../thread/message-list';
+import { ToolCallChip } from './tool-call-chip';
+
+/**
+ * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices.
+ * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
+ * instead of token by token.
+ *
+ * @example
+ * ```tsx
+ * <MessageList messageComponent={MessageView} />
+ * ```
+ */
+export const MessageView = memo(function MessageView({ message }: MessageComponentProps) {
+  const streaming = message.status === 'streaming';
+  const isEmpty = message.parts.length === 0;
+  return (
+    <article
+      className="rak-message"
+      data-role={message.role}
+      data-status={message.status}
+      aria-busy={streaming}
+      aria-label={message.role === 'user' ? 'You' : 'Assistant'}
+    >
+      <div className="rak-message-body">
+        {message.parts.map((part) => (
+          <PartView key={partKey(part)} part={part} streaming={streaming} />
+        ))}
+        {streaming && isEmpty && <TypingIndicator />}
+        {message.status === 'stopped' && <p className="rak-message-meta">Stopped</p>}
+      </div>
+    </article>
+  );
+});
+
+function PartView({ part, streaming }: { part: MessagePart; streaming: boolean }) {
+  switch (part.type) {
+    case 'text':
+      return <Markdown text={part.text} streaming={streaming && part.status === 'streaming'} />;
+    case 'reasoning':
+      return <ReasoningView part={part} />;
+    case 'tool-call':
+      return <ToolCallChip toolCallId={part.toolCallId} />;
+    case 'notice':
+      return <NoticeView notice={part} />;
+  }
+}
+
+function ReasoningView({ part }: { part: ReasoningPart }) {
+  const thinking = part.status === 'streaming';
+  return (
+    <details className="rak-reasoning" data-status={part.status}>
+      <summary>{thinking ? 'Thinking…' : 'Reasoning'}</summary>
+      <div className="rak-reasoning-text">{part.text}</div>
+    </details>
+  );
+}
+
+function NoticeView({ notice }: { notice: NoticePart }) {
+  return (
+    <p className="rak-notice" data-level={notice.level} data-code={notice.code} role={notice.level === 'error' ? 'alert' : undefined}>
+      {notice.text}
+    </p>
+  );
+}
+
+function TypingIndicator() {
+  return (
+    <span className="rak-typing" role="status" aria-label="Assistant is responding">
+      <span />
+      <span />
+      <span />
+    </span>
+  );
+}
+
+function partKey(part: MessagePart): string {
+  return part.type === 'tool-call' ? part.toolCallId : part.id;
+}
+
+export type { Message };

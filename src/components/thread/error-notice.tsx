@@ -1,0 +1,24 @@
+import { useAgentInstance, useAgentSelector } from '../../react/index';
+
+/**
+ * Shows the last run's error with a Retry button (`agent.retry()`), or nothing.
+ *
+ * @example
+ * ```tsx
+ * <ErrorNotice />
+ * ```
+ */
+export function ErrorNotice({ className }: { className?: string }) {
+  const agent = useAgentInstance();
+  const error = useAgentSelector((state) => (state.status === 'error' ? state.error : null));
+  if (!error) return null;
+  return (
+    <div className={['rak-error', className].filter(Boolean).join(' ')} role="alert" data-code={error.code}>
+      <span className="rak-error-icon" aria-hidden="true">!</span>
+      <p className="rak-error-text">{error.message}</p>
+      <button type="button" className="rak-error-retry" onClick={() => void agent.retry().catch(() => {})}>
+        Retry
+      </button>
+    </div>
+  );
+}
