@@ -5,7 +5,25 @@
 export { createAgent } from './agent/create-agent';
 export { AgentCommandError } from './agent/agent-options';
 export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, RunResult } from './agent/agent-options';
-export { demoModel } from './demo/demo-model';
+export { demoModel, demoModelInfo } from './demo/demo-model';
+export type { DemoModelOptions } from './demo/demo-model';
+export { createScriptedModel, describeCall, stepsInOrder, toScriptedStep } from './model/scripted-model';
+export type {
+  ScriptedCall,
+  ScriptedCallOptions,
+  ScriptedFinishReason,
+  ScriptedItem,
+  ScriptedModel,
+  ScriptedModelOptions,
+  ScriptedPromptMessage,
+  ScriptedPromptPart,
+  ScriptedRespond,
+  ScriptedStep,
+  ScriptedStepInput,
+  ScriptedStreamPart,
+  ScriptedTool,
+  ScriptedUsage,
+} from './model/scripted-model';
 export { defineTool, InvalidToolError, toolNamePattern } from './tools/define-tool';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
 export type { ToolCallHandler } from './tools/run-tool-call';

@@ -86,7 +86,7 @@ describe('model failures', () => {
     const model = new MockLanguageModelV3({
       doStream: async () => {
         attempt += 1;
-        const parts =
+        const parts: unknown[] =
           attempt === 1
             ? [{ type: 'text-start', id: '0' }, { type: 'text-delta', id: '0', delta: 'Half an ans' }, { type: 'error', error: new Error('socket hang up') }]
             : [{ type: 'text-start', id: '0' }, { type: 'text-delta', id: '0', delta: 'A whole answer.' }, { type: 'text-end', id: '0' }, finish];

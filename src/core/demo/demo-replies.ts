@@ -1,0 +1,143 @@
+/**
+ * What the demo model says. Kept apart from the logic that picks a reply, so the words can be
+ * edited without touching behaviour. Plain markdown strings; no randomness anywhere.
+ */
+
+/**
+ * Prompts that show what the kit can do; the intro lists them, and a playground can offer them
+ * as suggestions.
+ *
+ * @example
+ * ```ts
+ * demoExamplePrompts.map((example) => example.prompt); // ['Show me some markdown', ...]
+ * ```
+ */
+export const demoExamplePrompts: ReadonlyArray<{ prompt: string; shows: string }> = [
+  { prompt: 'Show me some markdown', shows: 'headings, lists, a table, code' },
+  { prompt: 'Tell me a long story', shows: 'a long reply, to try Stop and scrolling' },
+  { prompt: 'Think about why the sky is blue', shows: 'reasoning before the answer' },
+  { prompt: "What's the weather in Tokyo?", shows: 'a tool call and its result' },
+  { prompt: 'What time is it?', shows: 'another tool call' },
+  { prompt: 'List my files', shows: 'the sandbox file tools' },
+  { prompt: 'Ask me a question', shows: 'the question picker' },
+  { prompt: 'Simulate an error', shows: 'error display and Retry' },
+];
+
+const fence = '```';
+
+const plugInCode = `${fence}ts
+import { createAgent } from 'react-agent-kit';
+import { openai } from '@ai-sdk/openai';
+
+const agent = createAgent({ model: openai('gpt-5-mini') });
+${fence}`;
+
+const defineToolCode = `${fence}ts
+import { createAgent, defineTool } from 'react-agent-kit';
+
+const getWeather = defineTool({
+  name: 'get_weather',
+  description: 'Get the current weather in a city',
+  inputSchema: {
+    type: 'object',
+    properties: { city: { type: 'string' } },
+    required: ['city'],
+  } as const,
+  execute: async ({ city }) => ({ city, temperature: 21, conditions: 'sunny' }),
+});
+
+const agent = createAgent({ model, tools: [getWeather] });
+${fence}`;
+
+/** The greeting and default reply: what the demo is, what to try, how to plug in a real model. */
+export const introReply = [
+  "Hi! I'm the **demo model** of react-agent-kit. I run right here in your browser: no network, no API key. My replies are scripted, so I'm not really intelligent, but I can show you what the kit does.",
+  '',
+  'Try one of these:',
+  '',
+  ...demoExamplePrompts.map((example) => `- **${example.prompt}**: ${example.shows}`),
+  '',
+  '### Plug in a real model',
+  '',
+  'Any AI SDK provider works (`@ai-sdk/openai`, `@ai-sdk/anthropic`, `ollama-ai-provider`, ...):',
+  '',
+  plugInCode,
+].join('\n');
+
+/** A tour of what markdown rendering supports. */
+export const markdownReply = `# Markdown tour
+
+Replies are rendered as **markdown**, with *emphasis*, \`inline code\` and [links](https://github.com).
+
+## A list
+
+1. Stream the reply
+2. Render it as it arrives
+   - nested items work too
+3. Keep the scroll at the bottom
+
+## A table
+
+| Part | Streams | Example |
+| --- | --- | --- |
+| Text | yes | this reply |
+| Reasoning | yes | "think about ..." |
+| Tool call | input, then result | "what's the weather?" |
+
+## Code
+
+${fence}ts
+import { useAgent } from 'react-agent-kit/react';
+
+export function Status({ agent }) {
+  const { status } = useAgent(agent);
+  return <p>The agent is {status}.</p>;
+}
+${fence}
+
+> A blockquote: the demo model wrote all of this without a network connection.
+
+That's the tour. Ask for **a long story** next to try stopping a reply mid-way.`;
+
+/** The scripted reasoning shown before the answer of the "think" demo. */
+export const reasoningPrelude = (question: string): string =>
+  `The user asked: "${question}". I am the demo model, so this reasoning is scripted. ` +
+  'A real reasoning model would work through the problem here, step by step, before it answers. ' +
+  'The kit streams these thoughts into a separate reasoning part that the UI can fold away. ' +
+  'Now I will write the answer.';
+
+/** The answer of the "think" demo; it explains the sky when asked about it. */
+export const reasoningAnswer = (mentionsSky: boolean): string =>
+  (mentionsSky
+    ? "The sky is blue because air scatters short (blue) wavelengths of sunlight much more than long (red) ones: that's **Rayleigh scattering**. At sunset the light crosses more air, the blue is scattered away, and the reds remain.\n\n"
+    : '') +
+  'What you just saw: a **reasoning** part streamed first, then this answer. Open the reasoning block above to read it. With a real reasoning model the thoughts are its own, not scripted.';
+
+/** What streams before the simulated failure. */
+export const errorPrelude =
+  "Sure, let me look into that. I'll start streaming an answer, and halfway through ";
+
+/** The message of the simulated failure. */
+export const errorMessage =
+  'The demo model simulated a network failure in the middle of its reply. Press Retry: the next attempt succeeds.';
+
+/** The reply of the attempt after a simulated failure. */
+export const errorRecoveredReply =
+  'This time it worked. That failure was simulated: the kit kept what had streamed, showed the error and offered **Retry**. ' +
+  'Real providers fail the same way (rate limits, dropped connections); failures that happen before any output are retried automatically.';
+
+/** Said when no offered tool fits the request: how to define one. */
+export const noToolsReply = (wanted: string, available: readonly string[]): string =>
+  [
+    available.length === 0
+      ? `This agent has no tools configured, so I can't ${wanted}.`
+      : `This agent has tools (${available.map((name) => `\`${name}\``).join(', ')}), but none to ${wanted}.`,
+    "I'm the demo model: given a matching tool, I call it, the call shows up in the tool timeline (with an approval request if the tool needs one), and I summarize its result.",
+    '',
+    'Define a tool with `defineTool` and give it to the agent:',
+    '',
+    defineToolCode,
+  ].join('\n');
+
+/** The sentence streamed before a tool call. */
+export const toolCallLead = (toolName: string): string => `Let me call \`${toolName}\` for that.`;

@@ -1,0 +1,137 @@
+/**
+ * How the demo model picks its reply: keywords of the last user message (case-insensitive),
+ * the tools on offer, and whether the prompt ends with tool results. Deterministic.
+ */
+import type { ScriptedCall, ScriptedItem, ScriptedRespond, ScriptedTool } from '../model/scripted-model';
+import {
+  errorMessage,
+  errorPrelude,
+  errorRecoveredReply,
+  introReply,
+  markdownReply,
+  noToolsReply,
+  reasoningAnswer,
+  reasoningPrelude,
+  toolCallLead,
+} from './demo-replies';
+import { longStoryReply } from './demo-story';
+import { demoQuestionInput, plausibleToolInput, readInputHints } from './demo-tool-input';
+import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
+
+/** What a user message asks the demo for; `intro` covers greetings, "help" and anything else. */
+export type DemoScenario =
+  | 'error'
+  | 'reasoning'
+  | 'markdown'
+  | 'long'
+  | 'weather'
+  | 'time'
+  | 'files'
+  | 'write-file'
+  | 'question'
+  | 'tool'
+  | 'intro';
+
+// Checked in order: the first match wins, so "think about the weather" is a reasoning demo.
+const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
+  ['error', /\b(error|errors|fail|failure|crash)\b/],
+  ['reasoning', /\b(think|thinking|reason|reasoning)\b/],
+  ['markdown', /\b(markdown|format|formatting)\b/],
+  ['long', /\b(long|story)\b/],
+  ['weather', /\b(weather|forecast|temperature)\b/],
+  ['time', /\b(time|clock|date)\b/],
+  ['write-file', /\b(write|save|note)\b/],
+  ['files', /\b(file|files|folder|directory|sandbox)\b/],
+  ['question', /\b(question|questions|ask me|quiz)\b/],
+  ['tool', /\b(tool|tools)\b/],
+];
+
+/**
+ * The scenario a user message asks for.
+ *
+ * @example
+ * ```ts
+ * detectScenario('Tell me a LONG story'); // 'long'
+ * detectScenario('hello'); // 'intro'
+ * ```
+ */
+export function detectScenario(userText: string): DemoScenario {
+  const text = userText.toLowerCase();
+  return scenarioKeywords.find(([, pattern]) => pattern.test(text))?.[0] ?? 'intro';
+}
+
+const toolScenarios = {
+  weather: { wanted: 'check the weather', pick: [/weather|forecast/i] },
+  time: { wanted: 'tell the time', pick: [/time|clock|date/i] },
+  files: { wanted: 'list files', pick: [/^list_files$/, /file/i] },
+  'write-file': { wanted: 'write a file', pick: [/^write_file$/] },
+  question: { wanted: 'ask you a question', pick: [/^ask_user_question$/] },
+  tool: { wanted: 'call one', pick: [/weather/i, /time|clock/i, /^list_files$/, /^(?!ask_user_question$)/, /./] },
+} satisfies Partial<Record<DemoScenario, { wanted: string; pick: RegExp[] }>>;
+
+function pickTool(tools: readonly ScriptedTool[], patterns: readonly RegExp[]): ScriptedTool | undefined {
+  const functions = tools.filter((tool) => tool.type === 'function');
+  for (const pattern of patterns) {
+    const found = functions.find((tool) => pattern.test(tool.name));
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+function toolStep(scenario: keyof typeof toolScenarios, call: ScriptedCall): ScriptedItem[] {
+  const { wanted, pick } = toolScenarios[scenario];
+  const tool = pickTool(call.tools, pick);
+  if (tool === undefined) {
+    return [{ type: 'text', text: noToolsReply(wanted, call.tools.filter((entry) => entry.type === 'function').map((entry) => entry.name)) }];
+  }
+  const input =
+    tool.name === 'ask_user_question' ? demoQuestionInput : plausibleToolInput(tool.name, tool.inputSchema, readInputHints(call.lastUserText));
+  return [
+    { type: 'text', text: toolCallLead(tool.name) },
+    { type: 'tool-call', toolName: tool.name, input },
+  ];
+}
+
+/**
+ * The demo model's script. It keeps one piece of state: how often each failing prompt was
+ * tried, so the "error" demo fails first and succeeds on Retry (and fails again after that).
+ *
+ * @example
+ * ```ts
+ * const model = createScriptedModel({ respond: createDemoScript() });
+ * ```
+ */
+export function createDemoScript(): ScriptedRespond {
+  const errorAttempts = new Map<string, number>();
+
+  return (call) => {
+    const results = trailingToolResults(call.prompt);
+    if (results.length > 0) return summarizeToolResults(results);
+    const scenario = detectScenario(call.lastUserText);
+    switch (scenario) {
+      case 'error': {
+        // Keyed by the message's position too, so the same words sent later fail again.
+        const userMessages = call.prompt.filter((message) => message.role === 'user').length;
+        const key = `${userMessages}:${call.lastUserText.trim().toLowerCase()}`;
+        const attempt = (errorAttempts.get(key) ?? 0) + 1;
+        errorAttempts.set(key, attempt);
+        if (attempt % 2 === 0) return errorRecoveredReply;
+        const error = Object.assign(new Error(errorMessage), { name: 'DemoNetworkError', isRetryable: true });
+        return [{ type: 'text', text: errorPrelude }, { type: 'error', error }];
+      }
+      case 'reasoning':
+        return [
+          { type: 'reasoning', text: reasoningPrelude(call.lastUserText.trim()) },
+          { type: 'text', text: reasoningAnswer(/\bsky\b/i.test(call.lastUserText)) },
+        ];
+      case 'markdown':
+        return markdownReply;
+      case 'long':
+        return longStoryReply;
+      case 'intro':
+        return introReply;
+      default:
+        return toolStep(scenario, call);
+    }
+  };
+}

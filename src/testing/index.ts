@@ -1,0 +1,35 @@
+/**
+ * react-agent-kit/testing: scripted models and helpers for testing agents and the apps built
+ * on them. Deterministic and offline; no timers unless asked for.
+ *
+ * @example
+ * ```ts
+ * import { createAgent } from 'react-agent-kit';
+ * import { scriptedModel, text, toolCall } from 'react-agent-kit/testing';
+ *
+ * const model = scriptedModel([toolCall('list_files', { path: '/' }), text('The sandbox is empty.')]);
+ * const agent = createAgent({ model });
+ * ```
+ */
+export { scriptedModel, hangingModel } from './scripted-model';
+export type { Script, ScriptedModelSettings, HangingModelOptions } from './scripted-model';
+export { text, reasoning, toolCall, streamError, failingCall, pause } from './step-builders';
+export type { FailingCallOptions } from './step-builders';
+export { apiCallError, ScriptedApiCallError } from './api-call-error';
+export type { ApiCallErrorOptions } from './api-call-error';
+export { createScriptedModel, stepsInOrder, toScriptedStep } from '../core/index';
+export type {
+  ScriptedCall,
+  ScriptedCallOptions,
+  ScriptedItem,
+  ScriptedModel,
+  ScriptedModelOptions,
+  ScriptedPromptMessage,
+  ScriptedPromptPart,
+  ScriptedRespond,
+  ScriptedStep,
+  ScriptedStepInput,
+  ScriptedStreamPart,
+  ScriptedTool,
+  ScriptedUsage,
+} from '../core/index';
