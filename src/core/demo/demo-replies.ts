@@ -89,8 +89,8 @@ Replies are rendered as **markdown**, with *emphasis*, \`inline code\` and [link
 ${fence}ts
 import { useAgent } from 'react-agent-kit/react';
 
-export function Status({ agent }) {
-  const { status } = useAgent(agent);
+export function Status() {
+  const { status } = useAgent();
   return <p>The agent is {status}.</p>;
 }
 ${fence}
