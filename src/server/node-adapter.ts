@@ -61,7 +61,7 @@ function toRequest(request: IncomingMessage, body: Buffer | null, signal: AbortS
 
 async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null | 'too-large'> {
   if (request.method === 'GET' || request.method === 'HEAD') return null;
-  const declared = Number(request.headers['content-length']);
+  const declared = Number(request.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return 'too-large';
   const chunks: Buffer[] = [];
   let size = 0;

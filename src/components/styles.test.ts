@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const css = readFileSync(resolve(import.meta.dirname, 'styles.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+
+/** Every selector of every style rule, skipping at-rules and keyframe steps. */
+function selectors(text: string): string[] {
+  const found: string[] = [];
+  let depthInKeyframes = -1;
+  let depth = 0;
+  for (const match of text.matchAll(/([^{};]*)([{}])/g)) {
+    const head = match[1]!.trim();
+    if (match[2] === '}') {
+      depth -= 1;
+      if (depth === depthInKeyframes) depthInKeyframes = -1;
+      continue;
+    }
+    depth += 1;
+    if (head.startsWith('@keyframes')) depthInKeyframes = depth - 1;
+    if (head.startsWith('@') || depthInKeyframes !== -1) continue;
+    found.push(...head.split(',').map((selector) => selector.trim()));
+  }
+  return found;
+}
+
+describe('styles.css', () => {
+  it('puts every rule inside the react-agent-kit cascade layer', () => {
+    const trimmed = css.trim();
+    expect(trimmed.startsWith('@layer react-agent-kit {')).toBe(true);
+    expect(trimmed.endsWith('}')).toBe(true);
+    expect(css.match(/@layer/g)).toHaveLength(1);
+  });
+
+  it('scopes every selector to a .rak- class, so nothing leaks into the host page', () => {
+    const all = selectors(css);
+    expect(all.length).toBeGreaterThan(50);
+    expect(all.filter((selector) => !selector.startsWith('.rak-'))).toEqual([]);
+  });
+
+  it('has a dark theme for explicit and system preference', () => {
+    expect(css).toContain(".rak-root[data-theme='dark']");
+    expect(css).toMatch(/@media \(prefers-color-scheme: dark\)\s*{\s*\.rak-root\[data-theme='auto'\]/);
+  });
+
+  it('styles the class names the markdown renderer emits', () => {
+    const markdownSource = ['markdown.tsx', 'code-block.tsx', 'markdown-block-view.tsx']
+      .map((file) => readFileSync(resolve(import.meta.dirname, 'markdown', file), 'utf8'))
+      .join('\n');
+    const used = new Set([...markdownSource.matchAll(/rak-md[a-z-]*/g)].map((match) => match[0]));
+    const missing = [...used].filter((name) => !css.includes(`.${name}`));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,87 @@
+import { expect, test } from 'vitest';
+import { openPlayground, screenshot } from './setup/browser';
+
+const assistantMessages = '.rak-message[data-role="assistant"]';
+
+test('a message typed in the playground gets a streamed reply', async () => {
+  const { page, errors } = await openPlayground();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('Hi! What can you do?');
+  await input.press('Enter');
+
+  await expect.poll(() => page.locator('.rak-message[data-role="user"]').innerText()).toBe('Hi! What can you do?');
+  const reply = page.locator(assistantMessages).last();
+  // Streamed: the reply is seen while still growing, before it is complete.
+  await reply.locator('.rak-md').first().waitFor();
+  const early = await reply.innerText();
+  await expect.poll(() => reply.getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  const final = await reply.innerText();
+  expect(early.length).toBeGreaterThan(0);
+  expect(final.length).toBeGreaterThan(early.length);
+  expect(final).toContain('demo model');
+  expect(await page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+  await screenshot(page, 'chat-streamed-reply');
+  expect(errors).toEqual([]);
+});
+
+test('stopping a long reply mid-way keeps the partial text', async () => {
+  const { page, errors } = await openPlayground();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('Tell me a long story');
+  await input.press('Enter');
+
+  const reply = page.locator(assistantMessages).last();
+  await expect.poll(async () => (await reply.innerText()).split(/\s+/).length, { timeout: 30_000 }).toBeGreaterThan(25);
+  await page.getByRole('button', { name: 'Stop' }).click();
+
+  await expect.poll(() => reply.getAttribute('data-status')).toBe('stopped');
+  const stoppedText = await reply.innerText();
+  expect(stoppedText).toContain('Stopped');
+  // Nothing more arrives after the stop, and the composer is ready again.
+  await page.waitForTimeout(500);
+  expect(await reply.innerText()).toBe(stoppedText);
+  const words = stoppedText.split(/\s+/).length;
+  expect(words).toBeGreaterThan(25);
+  expect(words).toBeLessThan(500);
+  expect(await page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+
+  // The conversation goes on after a stop.
+  await input.fill('Hi again');
+  await input.press('Enter');
+  await expect.poll(() => page.locator(assistantMessages).count()).toBe(2);
+  await expect.poll(() => page.locator(assistantMessages).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  await screenshot(page, 'chat-stopped-reply');
+  expect(errors).toEqual([]);
+});
+
+test('a failed reply shows the error, keeps its partial text, and Retry answers', async () => {
+  const { page, errors } = await openPlayground();
+  const input = page.getByRole('textbox', { name: 'Message' });
+  await input.fill('Simulate an error');
+  await input.press('Enter');
+
+  const alert = page.locator('.rak-error');
+  await alert.waitFor({ timeout: 30_000 });
+  expect(await alert.innerText()).toMatch(/network failure/i);
+  const failed = page.locator(assistantMessages).last();
+  expect(await failed.getAttribute('data-status')).toBe('error');
+  expect((await failed.innerText()).length).toBeGreaterThan(0);
+
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect.poll(() => page.locator(assistantMessages).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  expect(await alert.count()).toBe(0);
+  expect(await page.locator(assistantMessages).count()).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test('the tool round trip shows the call and the answer that uses its result', async () => {
+  const { page, errors } = await openPlayground();
+  await page.getByRole('button', { name: 'Weather via a tool' }).first().click();
+  const chip = page.locator('.rak-tool-chip');
+  await chip.waitFor({ timeout: 30_000 });
+  expect(await chip.locator('.rak-tool-chip-name').innerText()).toBe('get_weather');
+  await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
+  await expect.poll(() => page.locator(assistantMessages).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
+  expect(await page.locator(assistantMessages).last().innerText()).toContain('Paris');
+  expect(errors).toEqual([]);
+});
