@@ -1,5 +1,6 @@
 import type {
   AgentError,
+  ApprovalRequest,
   AgentStatus,
   AuditActor,
   Message,
@@ -40,9 +41,12 @@ export type AgentEvent =
       /** Fields set together with the state change; omitted fields keep their value. */
       input?: unknown;
       inputText?: string;
+      originalInput?: unknown;
+      approval?: ApprovalRequest;
       output?: unknown;
       error?: string;
     }
+  | { type: 'tool-always-allow'; name: string }
   | { type: 'tool-call-progress'; toolCallId: string; progress: unknown }
   | { type: 'error-clear' };
 

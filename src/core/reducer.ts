@@ -89,10 +89,14 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         state: event.state,
         ...('input' in event ? { input: event.input } : {}),
         ...(event.inputText !== undefined ? { inputText: event.inputText } : {}),
+        ...('originalInput' in event ? { originalInput: event.originalInput } : {}),
+        ...(event.approval !== undefined ? { approval: event.approval } : {}),
         ...('output' in event ? { output: event.output } : {}),
         ...(event.error !== undefined ? { error: event.error } : {}),
         audit: [...call.audit, { state: event.state, at: event.at, by: event.by, ...(event.note ? { note: event.note } : {}) }],
       }));
+    case 'tool-always-allow':
+      return state.alwaysAllowed.includes(event.name) ? state : { ...state, alwaysAllowed: [...state.alwaysAllowed, event.name] };
     case 'tool-call-progress':
       return updateToolCall(state, event.toolCallId, (call) => ({ ...call, progress: event.progress }));
     default:

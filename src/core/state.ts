@@ -82,6 +82,15 @@ export interface AuditEntry {
   note?: string;
 }
 
+/** Why a call waits for a person's decision, while in `approval-requested`. */
+export interface ApprovalRequest {
+  /** Said to the person: which rule asked (the tool itself, the read-only policy, ask mode). */
+  reason: string;
+  requestedAt: number;
+  /** When set, the call is denied (never approved) at this time if nobody decided. */
+  expiresAt?: number;
+}
+
 export interface ToolCall {
   id: string;
   name: string;
@@ -91,6 +100,10 @@ export interface ToolCall {
   inputText: string;
   /** Parsed arguments; `undefined` until the input is complete (or when it did not parse). */
   input: unknown;
+  /** The arguments as the model sent them, when a person edited them before approving. */
+  originalInput?: unknown;
+  /** Present while the call waits for approval (and kept afterwards for the record). */
+  approval?: ApprovalRequest;
   state: ToolCallState;
   /** Latest progress value reported by the tool while running. */
   progress?: unknown;
@@ -135,6 +148,8 @@ export interface AgentState {
   runId: string | null;
   /** Model steps taken in the current (or last) run. */
   step: number;
+  /** Tool names a person approved "always" in this conversation; persisted with the state. */
+  alwaysAllowed: string[];
 }
 
 export const emptyUsage: Usage = Object.freeze({
@@ -155,5 +170,6 @@ export function createInitialState(): AgentState {
     usage: { ...emptyUsage },
     runId: null,
     step: 0,
+    alwaysAllowed: [],
   };
 }

@@ -2,15 +2,59 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { LoggedEvent } from '../events';
 import type { LanguageModel } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
-import type { AgentError, AgentState, AgentStatus } from '../state';
+import type { QuestionAnswer } from '../questions/question-types';
+import type { AgentError, AgentState, AgentStatus, Usage } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../tools/run-tool-call';
 
 export interface AgentLimits {
   /** Model steps per run (one step = one model call). Default 20. */
   maxSteps?: number;
-  /** Output tokens per model call, passed to the provider. */
+  /** Tool calls per run; calls past it get an error result and the run ends. */
+  maxToolCalls?: number;
+  /** Tool calls of one step that run at the same time. Default 4. */
+  maxParallelTools?: number;
+  /** Output tokens: passed to the provider per call, and the run ends once a run has used this many. */
   maxOutputTokens?: number;
+  /** Time a run may be active (waiting for people does not count). */
+  maxWallClockMs?: number;
+  /** Spend per run, as estimated by `costEstimator`. */
+  maxCostUsd?: number;
+  /** Characters of a tool's output (as JSON) the model receives; longer output is cut with a note. Default 20,000. */
+  maxToolOutputChars?: number;
+}
+
+/** Estimates the cost of one model step from its usage, for `limits.maxCostUsd`. */
+export type CostEstimator = (step: { usage: Usage; provider: string; modelId: string }) => number;
+
+/** Who decides whether a tool call may run. */
+export interface PermissionPolicy {
+  /**
+   * `auto` (default): ask only for tools whose `needsApproval` says so. `ask`: ask for every
+   * call. `read-only`: ask for every tool that is not `readOnly`.
+   */
+  mode?: 'ask' | 'auto' | 'read-only';
+  /** Tools that never ask (unless denied). */
+  allow?: readonly string[];
+  /** Tools that are refused without asking; the model is told so. */
+  deny?: readonly string[];
+  /** When set, an approval nobody decided within this time is denied (never approved). */
+  approvalExpiryMs?: number;
+}
+
+/** The built-in question tool: `true`, or options for it. */
+export type AskUserOption = boolean | { allowFreeText?: boolean };
+
+/** A tool as the UI may show it (no functions). */
+export interface ToolInfo {
+  name: string;
+  description: string;
+  /** The JSON Schema the model receives. */
+  inputSchema: Record<string, unknown>;
+  readOnly: boolean;
+  category?: string;
+  /** No `execute`: it runs in the host app or on a backend. */
+  declaration: boolean;
 }
 
 export interface AgentOptions {
@@ -22,6 +66,10 @@ export interface AgentOptions {
   /** Runs declaration-only tools (tools without `execute`) in the host app. */
   onToolCall?: ToolCallHandler;
   limits?: AgentLimits;
+  costEstimator?: CostEstimator;
+  permissions?: PermissionPolicy;
+  /** Adds the built-in `ask_user_question` tool. */
+  askUser?: AskUserOption;
   /** Retries of transient model failures before any output streamed. */
   retry?: Partial<RetryPolicy>;
   /** Start from this state instead of an empty conversation. */
@@ -50,6 +98,24 @@ export interface Agent {
   stop(): Promise<void>;
   /** After an error: asks the model again from where the conversation stands. */
   retry(): Promise<RunResult>;
+  /**
+   * Approves a call waiting in `approval-requested`: once, `always` for this tool (remembered in
+   * the state), and/or with edited `input` (validated again; the original is kept and the edit
+   * audited). Settles like `send` once the run pauses or ends again. Rejects with
+   * `AgentCommandError` when the call is not waiting (`not-pending`) or the input is invalid
+   * (`invalid-input`); nothing changes then.
+   */
+  approve(toolCallId: string, options?: { always?: boolean; input?: unknown }): Promise<RunResult>;
+  /** Denies a waiting call; the `reason` reaches the model. */
+  deny(toolCallId: string, options?: { reason?: string }): Promise<RunResult>;
+  /** Answers an `ask_user_question` call, one answer per question in order. Rejects with `invalid-answer` naming the problem. */
+  answer(toolCallId: string, answers: readonly QuestionAnswer[]): Promise<RunResult>;
+  /** Cancels an `ask_user_question` call; the model receives `{ status: 'cancelled', message }`. */
+  cancelQuestion(toolCallId: string, note?: string): Promise<RunResult>;
+  /** Supplies the result of a declaration-only call whose handler returned `deferToolResult`. */
+  submitToolResult(toolCallId: string, output: unknown, options?: { error?: string }): Promise<RunResult>;
+  /** The agent's tools, for display. */
+  readonly tools: readonly ToolInfo[];
   getState(): AgentState;
   /** Called after every state change. Returns an unsubscribe function. */
   subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void;
@@ -61,7 +127,14 @@ export interface Agent {
   readonly model: LanguageModel;
 }
 
-export type AgentCommandErrorCode = 'empty-message' | 'invalid-message' | 'agent-busy' | 'nothing-to-retry';
+export type AgentCommandErrorCode =
+  | 'empty-message'
+  | 'invalid-message'
+  | 'agent-busy'
+  | 'nothing-to-retry'
+  | 'not-pending'
+  | 'invalid-input'
+  | 'invalid-answer';
 
 /** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
 export class AgentCommandError extends Error {

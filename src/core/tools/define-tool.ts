@@ -22,6 +22,8 @@ export interface ToolDefinition<Input = unknown, Output = unknown> {
   inputSchema: Record<string, unknown>;
   /** Runs the tool. Without it the tool is a declaration, run by the host app or a backend. */
   execute?: (input: Input, context: ToolExecutionContext) => ToolExecuteResult<Output>;
+  /** Ask a person before running: always, or when the function says so for this input. */
+  needsApproval?: boolean | ((input: Input) => boolean);
   /** Marks tools that change nothing; used by permission policies. */
   readOnly?: boolean;
   /** Free-form grouping for display (for example `'files'`, `'web'`). */
