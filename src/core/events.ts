@@ -16,6 +16,7 @@ import type {
  */
 export type AgentEvent =
   | { type: 'run-start'; runId: string }
+  | { type: 'run-resume'; runId: string }
   | { type: 'run-finish'; runId: string; status: Exclude<AgentStatus, 'running'>; error?: AgentError }
   | { type: 'message-add'; message: Message }
   | { type: 'message-finish'; messageId: string; status: 'done' | 'stopped' | 'error' }

@@ -4,7 +4,7 @@
  */
 export { createAgent } from './agent/create-agent';
 export { AgentCommandError } from './agent/agent-options';
-export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, RunResult } from './agent/agent-options';
+export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, AskUserOption, CostEstimator, PermissionPolicy, RunResult, ToolInfo } from './agent/agent-options';
 export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
 export { createScriptedModel, describeCall, stepsInOrder, toScriptedStep } from './model/scripted-model';
@@ -26,7 +26,14 @@ export type {
 } from './model/scripted-model';
 export { defineTool, InvalidToolError, toolNamePattern } from './tools/define-tool';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
-export type { ToolCallHandler } from './tools/run-tool-call';
+export { deferToolResult } from './tools/execute-tool-call';
+export type { ToolCallHandler } from './tools/execute-tool-call';
+export { isFinalToolCallState, isWaitingForPeople } from './tools/tool-call-states';
+export { askUserQuestionTool } from './questions/ask-user-question-tool';
+export { askUserQuestionToolName } from './questions/question-types';
+export type { AnsweredQuestion, AskUserQuestionInput, Question, QuestionAnswer, QuestionOption, QuestionResult } from './questions/question-types';
+export { checkPermission } from './approvals/permission-check';
+export type { PermissionDecision } from './approvals/permission-check';
 export { InvalidModelError, assertLanguageModel } from './model/validate-model';
 export { normalizeStreamPart } from './model/normalize-stream-part';
 export { toProviderPrompt } from './model/to-provider-prompt';
@@ -50,6 +57,7 @@ export { createInitialState } from './state';
 export type {
   AgentError,
   AgentErrorCode,
+  ApprovalRequest,
   AgentState,
   AgentStatus,
   AuditActor,

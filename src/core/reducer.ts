@@ -17,6 +17,8 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
   switch (event.type) {
     case 'run-start':
       return { ...state, status: 'running', runId: event.runId, step: 0, error: null };
+    case 'run-resume':
+      return { ...state, status: 'running', runId: event.runId, error: null };
     case 'run-finish':
       return { ...state, status: event.status, error: event.error ?? null };
     case 'error-clear':

@@ -89,6 +89,11 @@ export interface ApprovalRequest {
   requestedAt: number;
   /** When set, the call is denied (never approved) at this time if nobody decided. */
   expiresAt?: number;
+  /**
+   * Set once a person approved; the call then waits for a free slot to run (usually at once).
+   * A pending approval is a call in `approval-requested` without a decision.
+   */
+  decision?: { approved: true; always: boolean; at: number; edited: boolean };
 }
 
 export interface ToolCall {

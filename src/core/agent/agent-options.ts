@@ -5,7 +5,7 @@ import type { RetryPolicy } from '../model/retry-policy';
 import type { QuestionAnswer } from '../questions/question-types';
 import type { AgentError, AgentState, AgentStatus, Usage } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
-import type { ToolCallHandler } from '../tools/run-tool-call';
+import type { ToolCallHandler } from '../tools/execute-tool-call';
 
 export interface AgentLimits {
   /** Model steps per run (one step = one model call). Default 20. */

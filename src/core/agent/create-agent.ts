@@ -1,17 +1,26 @@
+import { watchApprovalExpiry } from '../approvals/approval-expiry';
 import { createId } from '../ids';
 import { defaultRetryPolicy } from '../model/retry-policy';
+import { defaultMaxToolOutputChars } from '../model/to-provider-prompt';
 import { assertLanguageModel } from '../model/validate-model';
+import { askUserQuestionTool } from '../questions/ask-user-question-tool';
+import { askUserQuestionToolName } from '../questions/question-types';
+import { toModelJsonSchema } from '../schema/index';
 import { createAgentStore } from '../store';
 import type { AgentState } from '../state';
-import { createToolRegistry } from '../tools/define-tool';
-import { AgentCommandError, type Agent, type AgentOptions, type RunResult } from './agent-options';
-import { runLoop } from './run-loop';
+import { createToolRegistry, type ToolDefinition } from '../tools/define-tool';
+import { AgentCommandError, type Agent, type AgentOptions, type RunResult, type ToolInfo } from './agent-options';
+import { createPeopleCommands } from './people-commands';
+import { assertValidLimits, createRunBudget, LimitReachedError, wallClockNotice, type RunBudget } from './run-budget';
+import { runLoop, settleCalls } from './run-loop';
+import { createWaker } from './waker';
 
 const defaultMaxSteps = 20;
+const defaultMaxParallelTools = 4;
 
 /**
- * Creates an agent: the loop, its tools and its store. Throws at once for a model or tool
- * list it cannot use, naming what is wrong.
+ * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
+ * Throws at once for a model, tool list or limit it cannot use, naming what is wrong.
  *
  * @example
  * ```ts
@@ -26,29 +35,51 @@ export function createAgent(options: AgentOptions): Agent {
   if (typeof options !== 'object' || options === null) throw new TypeError('createAgent: pass an options object, e.g. `createAgent({ model })`.');
   const { model } = options;
   assertLanguageModel(model);
-  const tools = createToolRegistry(options.tools);
-  const maxSteps = options.limits?.maxSteps ?? defaultMaxSteps;
-  if (!Number.isInteger(maxSteps) || maxSteps < 1) throw new RangeError(`createAgent: limits.maxSteps must be a positive integer, got ${String(maxSteps)}.`);
+  const tools = createToolRegistry(withBuiltInTools(options));
+  assertValidLimits(options.limits ?? {});
+  const limits = {
+    ...options.limits,
+    maxSteps: options.limits?.maxSteps ?? defaultMaxSteps,
+    maxParallelTools: options.limits?.maxParallelTools ?? defaultMaxParallelTools,
+    maxToolOutputChars: options.limits?.maxToolOutputChars ?? defaultMaxToolOutputChars,
+  };
   const retryPolicy = { ...defaultRetryPolicy, ...options.retry };
+  const permissions = options.permissions ?? {};
+  const allowFreeTextDefault = typeof options.askUser === 'object' && options.askUser.allowFreeText === true;
+  const providerTools = [...tools.values()].map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: toModelJsonSchema(tool) }));
   const now = Date.now;
-  const agentStore = createAgentStore(options.initialState);
+  const agentStore = createAgentStore(options.initialState ? { ...options.initialState, alwaysAllowed: options.initialState.alwaysAllowed ?? [] } : undefined);
   const getState = () => agentStore.store.getState();
   const dispatch = agentStore.dispatch;
+  const waker = createWaker();
+  const deferred = new Set<string>();
 
   let active: { controller: AbortController; done: Promise<RunResult> } | null = null;
+  let budget: RunBudget = createRunBudget(getState().runId ?? createId('run'));
 
-  function startRun(runId: string): Promise<RunResult> {
+  function startRun(): Promise<RunResult> {
     const controller = new AbortController();
+    const runBudget = budget;
+    const startedAt = now();
+    const remainingMs = limits.maxWallClockMs !== undefined ? limits.maxWallClockMs - runBudget.activeMs : undefined;
+    const wallClock =
+      remainingMs !== undefined ? setTimeout(() => controller.abort(new LimitReachedError(wallClockNotice(limits.maxWallClockMs!))), Math.max(0, remainingMs)) : undefined;
     const done = runLoop({
-      runId,
+      runId: runBudget.runId,
       model,
       instructions: options.instructions,
       tools,
+      providerTools,
+      permissions,
+      alwaysAllowed: () => getState().alwaysAllowed,
       onToolCall: options.onToolCall,
-      maxSteps,
-      maxOutputTokens: options.limits?.maxOutputTokens,
+      limits,
+      costEstimator: options.costEstimator,
       temperature: options.temperature,
       retryPolicy,
+      budget: runBudget,
+      deferred,
+      waitForDecision: () => waker.wait(controller.signal),
       getState,
       dispatch,
       signal: controller.signal,
@@ -60,13 +91,30 @@ export function createAgent(options: AgentOptions): Agent {
         error: { code: 'internal-error' as const, message: `Internal error in the agent loop: ${String(error)}`, retryable: true, at: now() },
       }))
       .then((outcome): RunResult => {
+        clearTimeout(wallClock);
+        runBudget.activeMs += now() - startedAt;
         active = null;
         const error = outcome.status === 'error' ? outcome.error : null;
-        dispatch({ type: 'run-finish', runId, status: outcome.status, ...(error ? { error } : {}) });
+        dispatch({ type: 'run-finish', runId: runBudget.runId, status: outcome.status, ...(error ? { error } : {}) });
         return { status: outcome.status, error };
       });
     active = { controller, done };
     return done;
+  }
+
+  /** A new run; `prepare` adds what the run starts from (the user message) before the loop reads the state. */
+  function beginRun(prepare?: (runId: string) => void): Promise<RunResult> {
+    budget = createRunBudget(createId('run'));
+    dispatch({ type: 'run-start', runId: budget.runId });
+    prepare?.(budget.runId);
+    return startRun();
+  }
+
+  function continueRun(): Promise<RunResult> {
+    waker.wake();
+    if (active) return active.done;
+    dispatch({ type: 'run-resume', runId: budget.runId });
+    return startRun();
   }
 
   function assertIdle(): void {
@@ -75,30 +123,40 @@ export function createAgent(options: AgentOptions): Agent {
       throw new AgentCommandError('agent-busy', 'The agent is already running. Wait for the run to finish or call stop() first; messages are not queued.');
     }
     if (status === 'awaiting-people') {
-      throw new AgentCommandError('agent-busy', 'The agent is waiting for an approval or an answer. Settle it first.');
+      throw new AgentCommandError('agent-busy', 'The agent is waiting for an approval or an answer. Settle it, or stop() to cancel what waits.');
     }
   }
+
+  const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred, continueRun });
+  watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
 
   const agent: Agent = {
     model,
     store: agentStore.store,
+    tools: [...tools.values()].map(toToolInfo),
     async send(text) {
       if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
       if (text.trim() === '') throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
       assertIdle();
-      const runId = createId('run');
-      dispatch({ type: 'run-start', runId });
-      dispatch({
-        type: 'message-add',
-        message: { id: createId('msg'), role: 'user', parts: [{ type: 'text', id: createId('part'), text, status: 'done' }], status: 'done', createdAt: now(), runId },
-      });
-      return startRun(runId);
+      return beginRun((runId) =>
+        dispatch({
+          type: 'message-add',
+          message: { id: createId('msg'), role: 'user', parts: [{ type: 'text', id: createId('part'), text, status: 'done' }], status: 'done', createdAt: now(), runId },
+        }),
+      );
     },
     async stop() {
       const run = active;
-      if (!run) return;
-      run.controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
-      await run.done;
+      if (run) {
+        run.controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
+        await run.done;
+        return;
+      }
+      if (getState().status !== 'awaiting-people') return;
+      // Paused for people: nothing runs, but what waits must still get its one result.
+      deferred.clear();
+      settleCalls({ getState, dispatch, now }, () => true, 'cancelled', 'The user stopped the run before this call was decided; it did not run.');
+      dispatch({ type: 'run-finish', runId: budget.runId, status: 'idle' });
     },
     async retry() {
       const state = getState();
@@ -107,15 +165,31 @@ export function createAgent(options: AgentOptions): Agent {
       const failed = lastFailedAnswer(state);
       // A failed reply with no tool calls is only a partial answer: the new attempt replaces it.
       if (failed) dispatch({ type: 'message-remove', messageId: failed });
-      const runId = createId('run');
-      dispatch({ type: 'run-start', runId });
-      return startRun(runId);
+      return beginRun();
     },
+    ...people,
     getState,
     subscribe: (listener) => agentStore.store.subscribe(listener),
     eventsSince: (cursor) => agentStore.log.since(cursor),
   };
   return agent;
+}
+
+function withBuiltInTools(options: AgentOptions): readonly ToolDefinition<never, unknown>[] {
+  const tools = options.tools ?? [];
+  if (!options.askUser || tools.some((tool) => tool.name === askUserQuestionToolName)) return tools;
+  return [...tools, askUserQuestionTool()];
+}
+
+function toToolInfo(tool: ToolDefinition): ToolInfo {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: toModelJsonSchema(tool),
+    readOnly: tool.readOnly === true,
+    ...(tool.category ? { category: tool.category } : {}),
+    declaration: !tool.execute,
+  };
 }
 
 function lastFailedAnswer(state: AgentState): string | undefined {

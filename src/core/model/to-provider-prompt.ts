@@ -27,7 +27,10 @@ export function toProviderPrompt(input: {
   instructions?: string | undefined;
   messages: readonly Message[];
   toolCalls: readonly ToolCall[];
+  /** Longer tool output is cut for the model, with a note (the state keeps the full value). Default 20,000. */
+  maxToolOutputChars?: number;
 }): ProviderPrompt {
+  const maxOutputChars = input.maxToolOutputChars ?? defaultMaxToolOutputChars;
   const prompt: ProviderPrompt = [];
   if (input.instructions) prompt.push({ role: 'system', content: input.instructions });
   const callsById = new Map(input.toolCalls.map((call) => [call.id, call]));
@@ -52,7 +55,7 @@ export function toProviderPrompt(input: {
           const call = callsById.get(part.toolCallId);
           if (!call) break;
           content.push(toToolCallPart(call));
-          results.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: toToolResultOutput(call) });
+          results.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: toToolResultOutput(call, maxOutputChars) });
           break;
         }
         case 'notice':
@@ -71,11 +74,22 @@ function toToolCallPart(call: ToolCall): ProviderToolCallPart {
   return { type: 'tool-call', toolCallId: call.id, toolName: call.name, input };
 }
 
+export const defaultMaxToolOutputChars = 20_000;
+
 /** The result the model sees for a call, by the state the call ended in. */
-export function toToolResultOutput(call: ToolCall): ProviderToolResultOutput {
+export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxToolOutputChars): ProviderToolResultOutput {
   switch (call.state) {
-    case 'output-available':
-      return typeof call.output === 'string' ? { type: 'text', value: call.output } : { type: 'json', value: toJsonValue(call.output) };
+    case 'output-available': {
+      const text = typeof call.output === 'string' ? call.output : undefined;
+      const json = text === undefined ? toJsonValue(call.output) : undefined;
+      const length = text !== undefined ? text.length : JSON.stringify(json).length;
+      if (length <= maxOutputChars) return text !== undefined ? { type: 'text', value: text } : { type: 'json', value: json! };
+      const full = text ?? JSON.stringify(json);
+      return {
+        type: 'text',
+        value: `${full.slice(0, maxOutputChars)}\n[Output truncated: showing ${maxOutputChars} of ${full.length} characters. Ask for a smaller part if you need the rest.]`,
+      };
+    }
     case 'output-error':
       return { type: 'error-text', value: call.error ?? `The tool "${call.name}" failed.` };
     case 'output-denied':

@@ -1,3 +1,8 @@
+import type { JsonSchemaObject } from '../schema/json-schema-context';
+import type { InferToolInput } from '../schema/infer-json-schema';
+import { isStandardSchema } from '../schema/standard-schema';
+import type { ToolInputSchema } from '../schema/tool-input-schema';
+
 /** What a tool's `execute` receives besides its input. */
 export interface ToolExecutionContext {
   /** Aborted when the user stops the run or the call times out. */
@@ -13,13 +18,37 @@ export interface ToolExecutionContext {
  */
 export type ToolExecuteResult<Output> = Output | Promise<Output> | AsyncIterable<Output>;
 
-export interface ToolDefinition<Input = unknown, Output = unknown> {
+/**
+ * A tool the agent can call. `Input` is what `execute` receives (inferred from `inputSchema` by
+ * `defineTool`), `Output` what it returns, `Schema` the exact type of `inputSchema`.
+ *
+ * @example
+ * ```ts
+ * const tools: ToolDefinition[] = [getWeather];
+ * ```
+ */
+export interface ToolDefinition<Input = unknown, Output = unknown, Schema extends ToolInputSchema = ToolInputSchema> {
   /** Matches `^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$`; unique within an agent. */
   name: string;
   /** Tells the model when and how to use the tool. */
   description: string;
-  /** JSON Schema of the input object; sent to the model as is. */
-  inputSchema: Record<string, unknown>;
+  /**
+   * The input's schema, checked before the tool runs: a JSON Schema object (sent to the model as
+   * is; write it `as const` to type `execute`'s argument) or any Standard Schema such as zod 4 or
+   * valibot (its output, with transforms and defaults applied, is what `execute` receives).
+   */
+  inputSchema: Schema;
+  /**
+   * The JSON Schema the model sees, for a Standard Schema that cannot export one itself (plain
+   * valibot, zod mini). Arguments are still validated by `inputSchema`.
+   *
+   * @example
+   * ```ts
+   * inputSchema: v.object({ city: v.string() }),
+   * inputJsonSchema: toJsonSchema(v.object({ city: v.string() })), // from @valibot/to-json-schema
+   * ```
+   */
+  inputJsonSchema?: JsonSchemaObject;
   /** Runs the tool. Without it the tool is a declaration, run by the host app or a backend. */
   execute?: (input: Input, context: ToolExecutionContext) => ToolExecuteResult<Output>;
   /** Ask a person before running: always, or when the function says so for this input. */
@@ -34,8 +63,12 @@ export interface ToolDefinition<Input = unknown, Output = unknown> {
 
 export const toolNamePattern = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
 
+// `const` makes an inline schema literal ('string', not string) without `as const`; `Input`
+// defaults to the schema's type but is inferred from an annotated `execute` when there is one.
 /**
- * Defines a tool the agent can call. Returns the definition unchanged, typed.
+ * Defines a tool the agent can call. Returns the definition unchanged, typed: `execute`'s
+ * argument is inferred from an inline JSON Schema (read as if written `as const`) or from a
+ * Standard Schema's output type. An explicit annotation on `execute` takes precedence.
  *
  * @example
  * ```ts
@@ -43,11 +76,29 @@ export const toolNamePattern = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
  *   name: 'get_weather',
  *   description: 'Current weather for a city.',
  *   inputSchema: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
- *   execute: async ({ city }: { city: string }) => ({ city, celsius: 21 }),
+ *   execute: async ({ city }) => ({ city: city.toUpperCase(), celsius: 21 }), // city: string
+ * });
+ * const add = defineTool({
+ *   name: 'add',
+ *   description: 'Adds two numbers.',
+ *   inputSchema: z.object({ a: z.number(), b: z.number() }),
+ *   execute: ({ a, b }) => a + b,
  * });
  * ```
  */
-export function defineTool<Input = unknown, Output = unknown>(definition: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
+export function defineTool<const Schema extends ToolInputSchema, Input = InferToolInput<Schema>, Output = unknown>(
+  definition: ToolDefinition<Input, Output, Schema>,
+): ToolDefinition<Input, Output, Schema>;
+/**
+ * Defines a tool with its input and output types given explicitly: `defineTool<Input, Output>({...})`.
+ *
+ * @example
+ * ```ts
+ * const move = defineTool<{ from: string; to: string }, string>({ name: 'move', description: '', inputSchema: moveSchema, execute: ({ from, to }) => `${from} -> ${to}` });
+ * ```
+ */
+export function defineTool<Input, Output = unknown>(definition: ToolDefinition<Input, Output>): ToolDefinition<Input, Output>;
+export function defineTool(definition: ToolDefinition<never, unknown>): ToolDefinition<never, unknown> {
   return definition;
 }
 
@@ -71,8 +122,8 @@ export function createToolRegistry(tools: readonly ToolDefinition<never, unknown
     }
     if (registry.has(tool.name)) throw new InvalidToolError(`tools[${index}]: a tool named "${tool.name}" is defined twice.`);
     if (typeof tool.description !== 'string') throw new InvalidToolError(`Tool "${tool.name}": \`description\` must be a string.`);
-    if (typeof tool.inputSchema !== 'object' || tool.inputSchema === null) {
-      throw new InvalidToolError(`Tool "${tool.name}": \`inputSchema\` must be a JSON Schema object.`);
+    if (!isStandardSchema(tool.inputSchema) && (typeof tool.inputSchema !== 'object' || tool.inputSchema === null)) {
+      throw new InvalidToolError(`Tool "${tool.name}": \`inputSchema\` must be a JSON Schema object or a Standard Schema (zod 4, valibot, ...).`);
     }
     registry.set(tool.name, tool as ToolDefinition);
   }

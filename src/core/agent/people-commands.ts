@@ -1,0 +1,129 @@
+import type { AgentEvent } from '../events';
+import { InvalidAnswerError, toAnsweredResult, toCancelledResult } from '../questions/validate-answers';
+import type { AskUserQuestionInput, QuestionAnswer } from '../questions/question-types';
+import { validateToolInput } from '../schema/index';
+import type { AgentState, ToolCall } from '../state';
+import type { ToolDefinition } from '../tools/define-tool';
+import { AgentCommandError, type Agent, type RunResult } from './agent-options';
+
+export interface PeopleCommandsContext {
+  getState: () => AgentState;
+  dispatch: (event: AgentEvent) => void;
+  now: () => number;
+  tools: ReadonlyMap<string, ToolDefinition>;
+  allowFreeTextDefault: boolean;
+  /** Calls whose handler deferred the result to `submitToolResult`. */
+  deferred: Set<string>;
+  /** Wakes a waiting tool phase, or resumes a paused run; settles like `send`. */
+  continueRun: () => Promise<RunResult>;
+}
+
+type PeopleCommands = Pick<Agent, 'approve' | 'deny' | 'answer' | 'cancelQuestion' | 'submitToolResult'> & {
+  /** Denies an approval nobody decided in time; recorded as the runtime's doing, not a person's. */
+  expireApproval(toolCallId: string): Promise<RunResult>;
+};
+
+/**
+ * The commands by which people (and the host app) settle what a run waits for. Each checks
+ * that the call really waits for this kind of decision, changes nothing when its input is
+ * invalid, records who decided in the audit trail, and then lets the run go on.
+ */
+export function createPeopleCommands(context: PeopleCommandsContext): PeopleCommands {
+  const { dispatch, now } = context;
+
+  const find = (toolCallId: string, waitsFor: string, accepts: (call: ToolCall) => boolean): ToolCall => {
+    const call = context.getState().toolCalls.findLast((candidate) => candidate.id === toolCallId);
+    if (!call) throw new AgentCommandError('not-pending', `There is no tool call with id "${toolCallId}".`);
+    if (!accepts(call)) {
+      throw new AgentCommandError('not-pending', `The call "${toolCallId}" (${call.name}) is not waiting for ${waitsFor}; its state is "${call.state}".`);
+    }
+    return call;
+  };
+  const awaitingApproval = (call: ToolCall) => call.state === 'approval-requested' && !call.approval?.decision;
+
+  return {
+    async approve(toolCallId, options = {}) {
+      let call = find(toolCallId, 'approval', awaitingApproval);
+      const edited = options.input !== undefined;
+      if (edited) {
+        const tool = context.tools.get(call.name);
+        const validated = tool ? await validateToolInput(tool, options.input) : { ok: false as const, message: `Unknown tool "${call.name}".` };
+        if (!validated.ok) throw new AgentCommandError('invalid-input', validated.message);
+        // The state may have moved on while validating (a stop, another decision).
+        call = find(toolCallId, 'approval', awaitingApproval);
+      }
+      const always = options.always === true;
+      dispatch({
+        type: 'tool-call-update',
+        toolCallId,
+        state: 'approval-requested',
+        by: 'user',
+        at: now(),
+        note: `approved${always ? ' always for this tool' : ''}${edited ? ' with edited arguments' : ''}`,
+        approval: { ...call.approval!, decision: { approved: true, always, at: now(), edited } },
+        ...(edited ? { input: options.input, originalInput: call.input } : {}),
+      });
+      if (always) dispatch({ type: 'tool-always-allow', name: call.name });
+      return context.continueRun();
+    },
+
+    async deny(toolCallId, options = {}) {
+      const call = find(toolCallId, 'approval', awaitingApproval);
+      const reason = options.reason?.trim();
+      dispatch({
+        type: 'tool-call-update',
+        toolCallId,
+        state: 'output-denied',
+        by: 'user',
+        at: now(),
+        ...(reason ? { note: reason } : {}),
+        error: `The user denied running "${call.name}"${reason ? `. Reason: ${reason}` : '.'} It did not run. Do not call it again unchanged; adjust your approach or ask the user.`,
+      });
+      return context.continueRun();
+    },
+
+    async expireApproval(toolCallId) {
+      const call = find(toolCallId, 'approval', awaitingApproval);
+      dispatch({
+        type: 'tool-call-update',
+        toolCallId,
+        state: 'output-denied',
+        by: 'runtime',
+        at: now(),
+        note: 'approval expired',
+        error: `Nobody approved running "${call.name}" before the approval expired, so it did not run. Ask the user before trying again.`,
+      });
+      return context.continueRun();
+    },
+
+    async answer(toolCallId, answers: readonly QuestionAnswer[]) {
+      const call = find(toolCallId, 'an answer', (candidate) => candidate.state === 'answer-requested');
+      let output;
+      try {
+        output = toAnsweredResult(call.input as AskUserQuestionInput, answers, context.allowFreeTextDefault);
+      } catch (error) {
+        if (error instanceof InvalidAnswerError) throw new AgentCommandError('invalid-answer', error.message);
+        throw error;
+      }
+      dispatch({ type: 'tool-call-update', toolCallId, state: 'output-available', by: 'user', at: now(), output });
+      return context.continueRun();
+    },
+
+    async cancelQuestion(toolCallId, note) {
+      find(toolCallId, 'an answer', (candidate) => candidate.state === 'answer-requested');
+      dispatch({ type: 'tool-call-update', toolCallId, state: 'output-available', by: 'user', at: now(), note: 'cancelled', output: toCancelledResult(note) });
+      return context.continueRun();
+    },
+
+    async submitToolResult(toolCallId, output, options = {}) {
+      find(toolCallId, 'a result from the host', (candidate) => candidate.state === 'running' && context.deferred.has(candidate.id));
+      context.deferred.delete(toolCallId);
+      dispatch(
+        options.error !== undefined
+          ? { type: 'tool-call-update', toolCallId, state: 'output-error', by: 'host', at: now(), error: options.error }
+          : { type: 'tool-call-update', toolCallId, state: 'output-available', by: 'host', at: now(), output },
+      );
+      return context.continueRun();
+    },
+  };
+}
