@@ -35,6 +35,8 @@ export type { AnsweredQuestion, AskUserQuestionInput, Question, QuestionAnswer, 
 export { checkPermission } from './approvals/permission-check';
 export type { PermissionDecision } from './approvals/permission-check';
 export { InvalidModelError, assertLanguageModel } from './model/validate-model';
+export { JsonSchemaError, isStandardSchema, toModelJsonSchema, validateJsonSchema, validateToolInput } from './schema/index';
+export type { FromJsonSchema, InferToolInput, JsonSchemaObject, SchemaIssue, StandardSchemaV1, ToolInputSchema } from './schema/index';
 export { normalizeStreamPart } from './model/normalize-stream-part';
 export { toProviderPrompt } from './model/to-provider-prompt';
 export { streamModel, StreamInterruptedError } from './model/stream-model';

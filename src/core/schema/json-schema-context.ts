@@ -128,5 +128,7 @@ export function intoSchema(position: SchemaPosition, schemaSegment: string): Sch
  * ```
  */
 export function pointerToken(key: string): string {
+  // Runs for every property validated; almost no key needs escaping.
+  if (!key.includes('~') && !key.includes('/')) return key;
   return key.replaceAll('~', '~0').replaceAll('/', '~1');
 }
