@@ -7,7 +7,6 @@ export { AgentCommandError } from './agent/agent-options';
 export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, AskUserOption, CostEstimator, PermissionPolicy, RunResult, ToolInfo } from './agent/agent-options';
 export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
-export { createScriptedModel, describeCall, stepsInOrder, toScriptedStep } from './model/scripted-model';
 export type {
   ScriptedCall,
   ScriptedCallOptions,
