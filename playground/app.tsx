@@ -2,15 +2,18 @@ import { useEffect, useState } from 'react';
 import { createAgent, demoModel, type Agent } from 'react-agent-kit';
 import { AgentChat } from 'react-agent-kit/components';
 import { AgentProvider, useAgent } from 'react-agent-kit/react';
-import { getTime, getWeather } from './demo-tools';
+import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
 
 type Theme = 'light' | 'dark' | 'auto';
 
 const examples = [
   { label: 'What can you do?', prompt: 'Hi! What can you do?' },
-  { label: 'Show off markdown', prompt: 'Show me what markdown looks like' },
   { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
+  { label: 'Send an email (approval)', prompt: 'Send an email to Ada about the launch' },
+  { label: 'Ask me questions', prompt: 'Help me plan a project — ask me questions' },
+  { label: 'Show off markdown', prompt: 'Show me what markdown looks like' },
   { label: 'Think it through', prompt: 'Think step by step: how do agents use tools?' },
+  { label: 'Clean up old records', prompt: 'Clean up records older than 30 days' },
   { label: 'A long story', prompt: 'Tell me a long story' },
   { label: 'Simulate an error', prompt: 'Simulate an error' },
 ];
@@ -19,7 +22,9 @@ function makeAgent(): Agent {
   return createAgent({
     model: demoModel(),
     instructions: 'You are the react-agent-kit demo assistant.',
-    tools: [getWeather, getTime],
+    tools: [getWeather, getTime, sendEmail, deleteRecords],
+    // The built-in ask_user_question tool; a typed answer is accepted besides the options.
+    askUser: { allowFreeText: true },
   });
 }
 

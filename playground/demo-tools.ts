@@ -33,3 +33,82 @@ export const getTime = defineTool({
     local: new Date().toLocaleString(),
   }),
 });
+
+/** Waits like a slow API would, and stops waiting when the call is aborted (Stop, a time limit). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** FNV-1a: a short, stable id for the same text (no Math.random, so runs repeat exactly). */
+function hashText(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * A stand-in for an email API: it always asks for approval, so the playground shows approve,
+ * approve with edited arguments, and deny with a reason. Nothing leaves the browser.
+ */
+export const sendEmail = defineTool({
+  name: 'send_email',
+  description: 'Sends an email. Asks the user for approval before sending.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      to: { type: 'string', description: 'The recipient address, e.g. "ada@example.com"' },
+      subject: { type: 'string', description: 'The subject line' },
+      body: { type: 'string', description: 'The message, plain text' },
+    },
+    required: ['to', 'subject', 'body'],
+    additionalProperties: false,
+  },
+  needsApproval: true,
+  category: 'email',
+  async execute({ to, subject, body }, { signal }) {
+    await pause(400, signal);
+    return { sent: true, to, subject, id: `msg_${hashText(`${to}\n${subject}\n${body}`)}` };
+  },
+});
+
+const tableSizes = { sessions: 1284, logs: 9630 } as const;
+
+/**
+ * A stand-in for a database cleanup whose approval depends on its arguments: deleting records
+ * newer than 90 days asks first, older ones run straight away.
+ */
+export const deleteRecords = defineTool({
+  name: 'delete_records',
+  description: 'Deletes the records of a table that are older than a number of days. Deleting records newer than 90 days asks the user first.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      table: { type: 'string', enum: ['sessions', 'logs'], description: 'The table to clean up' },
+      olderThanDays: { type: 'integer', minimum: 1, description: 'Delete records older than this many days' },
+    },
+    required: ['table', 'olderThanDays'],
+    additionalProperties: false,
+  },
+  needsApproval: (input) => input.olderThanDays < 90,
+  category: 'data',
+  async execute({ table, olderThanDays }, { signal }) {
+    await pause(500, signal);
+    // Fewer records are old enough the further back the cut-off is; the same input always deletes the same count.
+    const deleted = Math.floor((tableSizes[table] * 30) / (olderThanDays + 30));
+    return { table, olderThanDays, deleted };
+  },
+});

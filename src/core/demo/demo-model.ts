@@ -2,9 +2,8 @@
  * The kit's embedded default model: deterministic, offline, and honest about being a demo.
  * It streams scripted replies at a human pace so the whole UI can be tried without an API key.
  */
-import { createScriptedModel, toScriptedStep, type ScriptedModel } from '../model/scripted-model';
-import { demoExamplePrompts } from './demo-replies';
-import { createDemoScript } from './demo-script';
+import type { ScriptedCallOptions, ScriptedGenerateResult, ScriptedStreamPart } from '../model/scripted-model';
+import { demoExamplePrompts } from './demo-examples';
 
 /** Options of {@link demoModel}. */
 export interface DemoModelOptions {
@@ -35,15 +34,26 @@ export const demoModelInfo = {
   examplePrompts: demoExamplePrompts.map((example) => example.prompt),
 } as const;
 
-// The pace of the 'normal' speed: a first-token wait, then 25-40 ms per chunk. The jitter
-// comes from the chunk's index, not from Math.random, so two runs stream identically.
-const firstChunkDelayMs = 350;
-const chunkDelays = [32, 25, 38, 29, 40, 27, 35, 31];
+/** The demo model: an AI SDK language model (spec v3) that also records the calls it received. */
+export interface DemoLanguageModel {
+  readonly specificationVersion: 'v3';
+  readonly provider: string;
+  readonly modelId: string;
+  readonly supportedUrls: Record<string, RegExp[]>;
+  /** Every call's options, in order (handy in tests). */
+  readonly calls: ScriptedCallOptions[];
+  doStream(options: ScriptedCallOptions): Promise<{ stream: ReadableStream<ScriptedStreamPart> }>;
+  doGenerate(options: ScriptedCallOptions): Promise<ScriptedGenerateResult>;
+}
 
 /**
  * The demo model: an AI SDK v3 language model that answers from a script. It introduces the
  * kit, renders markdown, tells a long story, shows reasoning, simulates an error (Retry then
- * succeeds), calls the agent's tools and summarizes their results.
+ * succeeds), calls the agent's tools and summarizes their results, and shows people in the
+ * loop: an email that waits for approval (approve, edit, deny with a reason), questions through
+ * `ask_user_question`, and a cleanup whose approval depends on its arguments.
+ *
+ * Its replies load on the first call (a dynamic import), so they cost nothing up front.
  *
  * @example
  * ```ts
@@ -56,17 +66,28 @@ const chunkDelays = [32, 25, 38, 29, 40, 27, 35, 31];
  * const fast = createAgent({ model: demoModel({ speed: 'instant' }) });
  * ```
  */
-export function demoModel(options: DemoModelOptions = {}): ScriptedModel {
-  const instant = options.chunkDelayMs === undefined ? options.speed === 'instant' : options.chunkDelayMs <= 0;
-  const script = createDemoScript();
-  return createScriptedModel({
-    provider: demoModelInfo.provider,
-    modelId: demoModelInfo.modelId,
-    chunkDelayMs: options.chunkDelayMs ?? (instant ? 0 : (index) => chunkDelays[index % chunkDelays.length] ?? 30),
-    respond: async (call) => {
-      const step = toScriptedStep(await script(call));
-      // A real model takes a moment before its first token; without it the reply looks canned.
-      return instant ? step : { ...step, items: [{ type: 'pause', ms: firstChunkDelayMs }, ...step.items] };
+export function demoModel(options: DemoModelOptions = {}): DemoLanguageModel {
+  const identity = { provider: demoModelInfo.provider, modelId: demoModelInfo.modelId };
+  let engine: ReturnType<typeof loadEngine> | undefined;
+  const load = () => (engine ??= loadEngine(options, identity));
+  const calls: ScriptedCallOptions[] = [];
+  return {
+    specificationVersion: 'v3',
+    ...identity,
+    supportedUrls: {},
+    calls,
+    async doStream(callOptions) {
+      calls.push(callOptions);
+      return (await load()).doStream(callOptions);
     },
-  });
+    async doGenerate(callOptions) {
+      calls.push(callOptions);
+      return (await load()).doGenerate(callOptions);
+    },
+  };
+}
+
+async function loadEngine(options: DemoModelOptions, identity: { provider: string; modelId: string }) {
+  const { createDemoEngine } = await import('./demo-engine');
+  return createDemoEngine(options, identity);
 }

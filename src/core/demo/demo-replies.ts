@@ -1,27 +1,10 @@
+import { demoExamplePrompts } from './demo-examples';
 /**
  * What the demo model says. Kept apart from the logic that picks a reply, so the words can be
  * edited without touching behaviour. Plain markdown strings; no randomness anywhere.
  */
 
-/**
- * Prompts that show what the kit can do; the intro lists them, and a playground can offer them
- * as suggestions.
- *
- * @example
- * ```ts
- * demoExamplePrompts.map((example) => example.prompt); // ['Show me some markdown', ...]
- * ```
- */
-export const demoExamplePrompts: ReadonlyArray<{ prompt: string; shows: string }> = [
-  { prompt: 'Show me some markdown', shows: 'headings, lists, a table, code' },
-  { prompt: 'Tell me a long story', shows: 'a long reply, to try Stop and scrolling' },
-  { prompt: 'Think about why the sky is blue', shows: 'reasoning before the answer' },
-  { prompt: "What's the weather in Tokyo?", shows: 'a tool call and its result' },
-  { prompt: 'What time is it?', shows: 'another tool call' },
-  { prompt: 'List my files', shows: 'the sandbox file tools' },
-  { prompt: 'Ask me a question', shows: 'the question picker' },
-  { prompt: 'Simulate an error', shows: 'error display and Retry' },
-];
+
 
 const fence = '```';
 
@@ -141,3 +124,18 @@ export const noToolsReply = (wanted: string, available: readonly string[]): stri
 
 /** The sentence streamed before a tool call. */
 export const toolCallLead = (toolName: string): string => `Let me call \`${toolName}\` for that.`;
+
+/** The sentence streamed before the `send_email` call: what the person can do with the approval. */
+export const emailLead = (toolName: string, input: Record<string, unknown>): string =>
+  `Here is a draft${typeof input.to === 'string' ? ` to ${input.to}` : ''}. Sending an email can't be undone, so \`${toolName}\` asks for your approval first: ` +
+  '**approve** it as it is, **edit** the recipient, subject or body before approving, or **deny** it with a reason.';
+
+/** The sentence streamed before the `ask_user_question` call. */
+export const questionLead = (): string =>
+  'Before I plan anything, a couple of questions. Focus an option to see its preview, pick several where allowed, or type your own answer.';
+
+/** The sentence streamed before the `delete_records` call. */
+export const cleanupLead = (toolName: string, input: Record<string, unknown>): string =>
+  `Let me call \`${toolName}\`${typeof input.table === 'string' ? ` on \`${input.table}\`` : ''}` +
+  `${typeof input.olderThanDays === 'number' ? ` for records older than ${input.olderThanDays} days` : ''}. ` +
+  'Whether it asks you first depends on the arguments: deleting recent records needs your approval.';

@@ -3,19 +3,25 @@
  * the tools on offer, and whether the prompt ends with tool results. Deterministic.
  */
 import type { ScriptedCall, ScriptedItem, ScriptedRespond, ScriptedTool } from '../model/scripted-model';
+import { demoCleanupInput } from './demo-cleanup';
+import { demoEmailInput } from './demo-email';
+import { demoQuestionInput } from './demo-questions';
 import {
+  cleanupLead,
+  emailLead,
   errorMessage,
   errorPrelude,
   errorRecoveredReply,
   introReply,
   markdownReply,
   noToolsReply,
+  questionLead,
   reasoningAnswer,
   reasoningPrelude,
   toolCallLead,
 } from './demo-replies';
 import { longStoryReply } from './demo-story';
-import { demoQuestionInput, plausibleToolInput, readInputHints } from './demo-tool-input';
+import { fitToSchema, plausibleToolInput, readInputHints } from './demo-tool-input';
 import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
 
 /** What a user message asks the demo for; `intro` covers greetings, "help" and anything else. */
@@ -28,12 +34,16 @@ export type DemoScenario =
   | 'time'
   | 'files'
   | 'write-file'
+  | 'email'
+  | 'cleanup'
   | 'question'
   | 'tool'
   | 'intro';
 
 // Checked in order: the first match wins, so "think about the weather" is a reasoning demo.
+// An email is named first ("email Ada about the crash"); a bare "send" only when nothing else fits.
 const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
+  ['email', /\b(e-?mails?|mail)\b/],
   ['error', /\b(error|errors|fail|failure|crash)\b/],
   ['reasoning', /\b(think|thinking|reason|reasoning)\b/],
   ['markdown', /\b(markdown|format|formatting)\b/],
@@ -42,8 +52,10 @@ const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
   ['time', /\b(time|clock|date)\b/],
   ['write-file', /\b(write|save|note)\b/],
   ['files', /\b(file|files|folder|directory|sandbox)\b/],
-  ['question', /\b(question|questions|ask me|quiz)\b/],
+  ['cleanup', /\b(delete|cleanup|clean up|clean-up|purge|prune)\b/],
+  ['question', /\b(question|questions|ask me|quiz|choose|plan|planning)\b/],
   ['tool', /\b(tool|tools)\b/],
+  ['email', /\bsend\b/],
 ];
 
 /**
@@ -60,14 +72,27 @@ export function detectScenario(userText: string): DemoScenario {
   return scenarioKeywords.find(([, pattern]) => pattern.test(text))?.[0] ?? 'intro';
 }
 
-const toolScenarios = {
+interface ToolScenario {
+  /** Ends "I can't ..." when no tool fits. */
+  wanted: string;
+  /** Tried in order against the offered tools' names. */
+  pick: readonly RegExp[];
+  /** The arguments; default: plausible ones from the tool's schema. */
+  input?: (userText: string) => object;
+  /** The sentence before the call; default: {@link toolCallLead}. */
+  lead?: (toolName: string, input: Record<string, unknown>) => string;
+}
+
+const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email' | 'cleanup' | 'question' | 'tool', ToolScenario> = {
   weather: { wanted: 'check the weather', pick: [/weather|forecast/i] },
   time: { wanted: 'tell the time', pick: [/time|clock|date/i] },
   files: { wanted: 'list files', pick: [/^list_files$/, /file/i] },
   'write-file': { wanted: 'write a file', pick: [/^write_file$/] },
-  question: { wanted: 'ask you a question', pick: [/^ask_user_question$/] },
+  email: { wanted: 'send an email', pick: [/^send_email$/, /mail/i], input: demoEmailInput, lead: emailLead },
+  cleanup: { wanted: 'clean up records', pick: [/^delete_records$/], input: demoCleanupInput, lead: cleanupLead },
+  question: { wanted: 'ask you questions', pick: [/^ask_user_question$/], input: () => demoQuestionInput, lead: questionLead },
   tool: { wanted: 'call one', pick: [/weather/i, /time|clock/i, /^list_files$/, /^(?!ask_user_question$)/, /./] },
-} satisfies Partial<Record<DemoScenario, { wanted: string; pick: RegExp[] }>>;
+};
 
 function pickTool(tools: readonly ScriptedTool[], patterns: readonly RegExp[]): ScriptedTool | undefined {
   const functions = tools.filter((tool) => tool.type === 'function');
@@ -78,16 +103,30 @@ function pickTool(tools: readonly ScriptedTool[], patterns: readonly RegExp[]): 
   return undefined;
 }
 
+// The people-in-the-loop tools always get their demo's arguments and lead, whichever scenario
+// picked them ("use a tool" may pick `send_email`): the follow-up compares the arguments that ran
+// with that draft to spot edits.
+const scenarioOfTool: Readonly<Record<string, keyof typeof toolScenarios>> = {
+  send_email: 'email',
+  delete_records: 'cleanup',
+  ask_user_question: 'question',
+};
+
 function toolStep(scenario: keyof typeof toolScenarios, call: ScriptedCall): ScriptedItem[] {
   const { wanted, pick } = toolScenarios[scenario];
   const tool = pickTool(call.tools, pick);
   if (tool === undefined) {
     return [{ type: 'text', text: noToolsReply(wanted, call.tools.filter((entry) => entry.type === 'function').map((entry) => entry.name)) }];
   }
+  const own = Object.hasOwn(scenarioOfTool, tool.name) ? toolScenarios[scenarioOfTool[tool.name]!] : toolScenarios[scenario];
+  const { input: proposed, lead = toolCallLead } = own;
+  const hints = readInputHints(call.lastUserText);
   const input =
-    tool.name === 'ask_user_question' ? demoQuestionInput : plausibleToolInput(tool.name, tool.inputSchema, readInputHints(call.lastUserText));
+    proposed !== undefined
+      ? fitToSchema(proposed(call.lastUserText), tool.inputSchema, tool.name, hints)
+      : plausibleToolInput(tool.name, tool.inputSchema, hints);
   return [
-    { type: 'text', text: toolCallLead(tool.name) },
+    { type: 'text', text: lead(tool.name, input) },
     { type: 'tool-call', toolName: tool.name, input },
   ];
 }
@@ -106,7 +145,7 @@ export function createDemoScript(): ScriptedRespond {
 
   return (call) => {
     const results = trailingToolResults(call.prompt);
-    if (results.length > 0) return summarizeToolResults(results);
+    if (results.length > 0) return summarizeToolResults(results, call.lastUserText);
     const scenario = detectScenario(call.lastUserText);
     switch (scenario) {
       case 'error': {

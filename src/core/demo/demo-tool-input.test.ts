@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectScenario } from './demo-script';
-import { plausibleToolInput, readInputHints } from './demo-tool-input';
+import { fitToSchema, plausibleToolInput, readInputHints } from './demo-tool-input';
 
 describe('readInputHints', () => {
   it('finds a place name', () => {
@@ -38,10 +38,34 @@ describe('plausibleToolInput', () => {
   });
 });
 
+describe('fitToSchema', () => {
+  it('keeps the proposed properties the schema knows and fills the rest', () => {
+    const schema = { type: 'object', properties: { to: { type: 'string' }, cc: { type: 'string' } }, required: ['to', 'cc'] };
+    expect(fitToSchema({ to: 'ada@example.com', priority: 'high' }, schema, 'send_mail', { place: undefined })).toEqual({ to: 'ada@example.com', cc: 'demo' });
+    expect(fitToSchema({ to: 'ada@example.com' }, undefined, 'send_mail', { place: undefined })).toEqual({ to: 'ada@example.com' });
+  });
+});
+
 describe('detectScenario', () => {
   it('routes the example prompts', () => {
     expect(
       ['Show me some markdown', 'Tell me a long story', 'Think about why the sky is blue', "What's the weather in Tokyo?", 'What time is it?', 'List my files', 'Ask me a question', 'Simulate an error', 'Hello', 'help'].map(detectScenario),
     ).toEqual(['markdown', 'long', 'reasoning', 'weather', 'time', 'files', 'question', 'error', 'intro', 'intro']);
+  });
+
+  it('routes the people-in-the-loop prompts', () => {
+    expect(
+      [
+        'Send an email to Ada about the launch',
+        'Email Ada about the crash',
+        'Send me a note',
+        'Help me plan a project — ask me questions',
+        'Help me choose a framework',
+        'Clean up records older than 30 days',
+        'Delete old logs',
+        'Delete the file notes.md',
+        'send it',
+      ].map(detectScenario),
+    ).toEqual(['email', 'email', 'write-file', 'question', 'question', 'cleanup', 'cleanup', 'files', 'email']);
   });
 });

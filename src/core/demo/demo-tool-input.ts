@@ -109,18 +109,23 @@ export function plausibleToolInput(toolName: string, inputSchema: unknown, hints
   return objectFor(inputSchema as SchemaLike, toolName, hints, 0);
 }
 
-/** The demo's question for the built-in `ask_user_question` tool (see DESIGN.md, "Questions"). */
-export const demoQuestionInput = {
-  questions: [
-    {
-      header: 'Framework',
-      question: 'Which framework do you build your app with?',
-      multiSelect: false,
-      options: [
-        { label: 'React', value: 'react', description: 'Components and hooks, the natural fit for this kit.' },
-        { label: 'Next.js', value: 'next', description: 'React with server rendering and routes.' },
-        { label: 'Vite', value: 'vite', description: 'A fast dev server for single-page apps.' },
-      ],
-    },
-  ],
-};
+/**
+ * `proposed` arguments made to fit a tool's schema: when the schema lists properties, the
+ * plausible input for it with every proposed property it knows overridden, so an app's own
+ * `send_email` with extra or other fields still gets a valid-looking call.
+ *
+ * @example
+ * ```ts
+ * fitToSchema({ to: 'ada@example.com' }, { type: 'object', properties: { to: { type: 'string' }, cc: { type: 'string' } } }, 'send_email', { place: undefined });
+ * // { to: 'ada@example.com', cc: 'demo' }
+ * ```
+ */
+export function fitToSchema(proposed: object, inputSchema: unknown, toolName: string, hints: DemoInputHints): Record<string, unknown> {
+  const properties = (inputSchema as SchemaLike | undefined)?.properties;
+  if (typeof properties !== 'object' || properties === null) return { ...proposed };
+  const input = plausibleToolInput(toolName, inputSchema, hints);
+  for (const [name, value] of Object.entries(proposed)) {
+    if (Object.hasOwn(properties, name)) input[name] = value;
+  }
+  return input;
+}

@@ -1,0 +1,26 @@
+/*
+ * The demo model's example prompts, apart from its replies: the model's metadata needs them up
+ * front, while the replies load lazily with the rest of the demo.
+ */
+
+/**
+ * Prompts that show what the kit can do; the intro lists them, and a playground can offer them
+ * as suggestions.
+ *
+ * @example
+ * ```ts
+ * demoExamplePrompts.map((example) => example.prompt); // ['Show me some markdown', ...]
+ * ```
+ */
+export const demoExamplePrompts: ReadonlyArray<{ prompt: string; shows: string }> = [
+  { prompt: 'Show me some markdown', shows: 'headings, lists, a table, code' },
+  { prompt: 'Tell me a long story', shows: 'a long reply, to try Stop and scrolling' },
+  { prompt: 'Think about why the sky is blue', shows: 'reasoning before the answer' },
+  { prompt: "What's the weather in Tokyo?", shows: 'a tool call and its result' },
+  { prompt: 'What time is it?', shows: 'another tool call' },
+  { prompt: 'List my files', shows: 'the sandbox file tools' },
+  { prompt: 'Send an email to Ada about the launch', shows: 'an approval: approve, edit the arguments first, or deny with a reason' },
+  { prompt: 'Help me plan a project — ask me questions', shows: 'the question picker: single and multi select, previews, free text' },
+  { prompt: 'Clean up records older than 30 days', shows: 'an approval that depends on the arguments (try 180 days)' },
+  { prompt: 'Simulate an error', shows: 'error display and Retry' },
+];
