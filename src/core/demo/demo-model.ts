@@ -2,7 +2,7 @@
  * The kit's embedded default model: deterministic, offline, and honest about being a demo.
  * It streams scripted replies at a human pace so the whole UI can be tried without an API key.
  */
-import type { ScriptedCallOptions, ScriptedGenerateResult, ScriptedStreamPart } from '../model/scripted-model';
+import type { ScriptedCallOptions, ScriptedModel } from '../model/scripted-model';
 import { demoExamplePrompts } from './demo-examples';
 
 /** Options of {@link demoModel}. */
@@ -34,17 +34,8 @@ export const demoModelInfo = {
   examplePrompts: demoExamplePrompts.map((example) => example.prompt),
 } as const;
 
-/** The demo model: an AI SDK language model (spec v3) that also records the calls it received. */
-export interface DemoLanguageModel {
-  readonly specificationVersion: 'v3';
-  readonly provider: string;
-  readonly modelId: string;
-  readonly supportedUrls: Record<string, RegExp[]>;
-  /** Every call's options, in order (handy in tests). */
-  readonly calls: ScriptedCallOptions[];
-  doStream(options: ScriptedCallOptions): Promise<{ stream: ReadableStream<ScriptedStreamPart> }>;
-  doGenerate(options: ScriptedCallOptions): Promise<ScriptedGenerateResult>;
-}
+/** The demo model: an AI SDK language model (spec v3) that records the calls it received, like any scripted model. */
+export type DemoLanguageModel = ScriptedModel;
 
 /**
  * The demo model: an AI SDK v3 language model that answers from a script. It introduces the
