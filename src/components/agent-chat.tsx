@@ -1,12 +1,15 @@
-import type { ComponentType, ReactNode } from 'react';
-import type { Agent } from '../core/index';
-import { AgentProvider } from '../react/index';
+import { useId, type ComponentType, type ReactNode } from 'react';
+import type { Agent, AgentState } from '../core/index';
+import { AgentProvider, useAgentSelector } from '../react/index';
+import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
 import { MessageView } from './message/message-view';
+import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
 import { MessageList, type MessageComponentProps } from './thread/message-list';
 import { ThreadViewport } from './thread/thread-viewport';
 
+/** Props of `AgentChat`: the agent, and what to customize around the built-in layout. */
 export interface AgentChatProps {
   agent: Agent;
   /** Shown above the thread. */
@@ -19,12 +22,23 @@ export interface AgentChatProps {
   /** Replace how a message renders (for example to add actions). */
   messageComponent?: ComponentType<MessageComponentProps>;
   autoFocus?: boolean;
+  /**
+   * Whether questions that do not say accept free text. Pass what the agent was created with
+   * (`askUser: { allowFreeText: true }`); default false, like the agent.
+   */
+  allowFreeText?: boolean;
   className?: string;
 }
 
 /**
- * A complete agent chat: streaming thread, error with retry, and composer. Import
- * `react-agent-kit/styles.css` once for the default look.
+ * A complete agent chat: streaming thread with tool calls inline, error with retry, composer,
+ * and the people-in-the-loop UI. Import `react-agent-kit/styles.css` once for the default look.
+ *
+ * When a tool call needs approval, `ApprovalDialog` opens as a modal over the chat (the rest is
+ * `inert` meanwhile): running a tool is a decision that should not be missed or made by a stray
+ * keystroke. A question (`ask_user_question`) opens `QuestionPicker` docked above the composer
+ * instead: answering often needs the conversation in view, and leaving it open costs nothing.
+ * While the agent waits for either, the composer is disabled with a hint saying what to do.
  *
  * @example
  * ```tsx
@@ -36,31 +50,56 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({
-  agent,
-  header,
-  emptyState,
-  placeholder,
-  theme = 'auto',
-  messageComponent = MessageView,
-  autoFocus,
-  className,
-}: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, ...layout }: AgentChatProps) {
   return (
     <AgentProvider agent={agent}>
       <section className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')} data-theme={theme} data-testid="agent-chat">
+        <ChatLayout {...layout} />
+      </section>
+    </AgentProvider>
+  );
+}
+
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className'>;
+
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText }: ChatLayoutProps) {
+  const hintId = useId();
+  const waitsFor = useAgentSelector(pickWaitsFor);
+  const awaiting = useAgentSelector(pickAwaiting);
+  return (
+    <>
+      {/* `display: contents`, so the layout is the same; `inert` while the approval dialog is open. */}
+      <div className="rak-chat-layer" inert={waitsFor === 'approval'}>
         {header}
         <ThreadViewport>
           <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState />} />
         </ThreadViewport>
         <div className="rak-chat-footer">
           <ErrorNotice />
-          <Composer placeholder={placeholder} autoFocus={autoFocus} />
+          <QuestionPicker allowFreeText={allowFreeText} />
+          {awaiting && (
+            <p id={hintId} className="rak-chat-hint" role="status">
+              {waitsFor === 'question' ? 'Answer the question above (or cancel it) to continue.' : 'The agent waits for your decision on a tool call.'}
+            </p>
+          )}
+          {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
+          <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
+            <Composer placeholder={placeholder} autoFocus={autoFocus} />
+          </fieldset>
         </div>
-      </section>
-    </AgentProvider>
+      </div>
+      <ApprovalDialog />
+    </>
   );
 }
+
+/** What waits for people, if anything; approvals first, as the dialog shows them over everything. */
+function pickWaitsFor(state: AgentState): 'approval' | 'question' | null {
+  if (state.toolCalls.some((call) => call.state === 'approval-requested' && !call.approval?.decision)) return 'approval';
+  return state.toolCalls.some((call) => call.state === 'answer-requested') ? 'question' : null;
+}
+
+const pickAwaiting = (state: AgentState) => state.status === 'awaiting-people';
 
 function DefaultEmptyState() {
   return (

@@ -1,7 +1,8 @@
 /**
  * react-agent-kit/components: the prebuilt UI. `AgentChat` is the drop-in chat; the
- * primitives (`ThreadViewport`, `MessageList`, `Composer`, `ErrorNotice`, `Markdown`)
- * build custom layouts. Styles: `import 'react-agent-kit/styles.css'`.
+ * primitives (`ThreadViewport`, `MessageList`, `Composer`, `ErrorNotice`, `Markdown`,
+ * `ToolTimeline`, `ApprovalDialog`, `QuestionPicker`) build custom layouts.
+ * Styles: `import 'react-agent-kit/styles.css'`.
  */
 export { AgentChat } from './agent-chat';
 export type { AgentChatProps } from './agent-chat';
@@ -17,3 +18,15 @@ export type { ThreadViewportProps } from './thread/thread-viewport';
 export { useStickToBottom } from './thread/use-stick-to-bottom';
 export type { StickToBottom } from './thread/use-stick-to-bottom';
 export { Markdown } from './markdown/index';
+export { ToolTimeline, ToolTimelineRow } from './tool-timeline/tool-timeline';
+export type { ToolTimelineProps } from './tool-timeline/tool-timeline';
+export { ToolCallDetails } from './tool-timeline/tool-call-details';
+export { ToolCallDuration, toolCallTiming } from './tool-timeline/tool-call-duration';
+export type { ToolCallTiming } from './tool-timeline/tool-call-duration';
+export { ToolCallStateBadge, toolCallStateLabel, toolCallStateLabels } from './tool-timeline/tool-call-state-badge';
+export { JsonBlock } from './tool-timeline/json-block';
+export type { JsonBlockProps } from './tool-timeline/json-block';
+export { ApprovalDialog } from './approval-dialog/approval-dialog';
+export type { ApprovalDialogProps } from './approval-dialog/approval-dialog';
+export { QuestionPicker } from './question-picker/question-picker';
+export type { QuestionPickerProps } from './question-picker/question-picker';

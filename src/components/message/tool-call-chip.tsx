@@ -1,22 +1,16 @@
-import type { ToolCallState } from '../../core/index';
+import { useId, useState, type MouseEvent } from 'react';
 import { useToolCall } from '../../react/index';
-
-const stateLabels: Record<ToolCallState, string> = {
-  'input-streaming': 'Preparing',
-  'input-available': 'Ready',
-  'approval-requested': 'Needs approval',
-  'answer-requested': 'Needs an answer',
-  running: 'Running',
-  'output-available': 'Done',
-  'output-error': 'Failed',
-  'output-denied': 'Denied',
-  cancelled: 'Cancelled',
-  sealed: 'Interrupted',
-};
+import { summarizeArguments } from '../tool-timeline/display-format';
+import { ToolCallDetails } from '../tool-timeline/tool-call-details';
+import { ToolCallDuration } from '../tool-timeline/tool-call-duration';
+import { toolCallStateLabel } from '../tool-timeline/tool-call-state-badge';
 
 /**
- * A tool call inside a message: name, state, and on demand its arguments and result.
- * Subscribes to the one call, so progress re-renders only this chip.
+ * A tool call inside a message, as a compact card: name, a one-line summary of the arguments,
+ * running time and state; a button expands the details (arguments, progress, result, history).
+ * While the call waits for a person, a "Needs approval" / "Needs an answer" button moves focus
+ * to the `ApprovalDialog` or `QuestionPicker` of the same `.rak-root`, which take the decision.
+ * Subscribes to the one call, so progress re-renders only this card.
  *
  * @example
  * ```tsx
@@ -25,41 +19,37 @@ const stateLabels: Record<ToolCallState, string> = {
  */
 export function ToolCallChip({ toolCallId }: { toolCallId: string }) {
   const call = useToolCall(toolCallId);
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   if (!call) return null;
-  const finished = call.state === 'output-available' || call.state === 'output-error' || call.state === 'output-denied' || call.state === 'cancelled' || call.state === 'sealed';
+  const waitsFor = call.state === 'answer-requested' ? 'question' : call.state === 'approval-requested' && !call.approval?.decision ? 'approval' : null;
   return (
-    <details className="rak-tool-chip" data-state={call.state}>
-      <summary>
-        <span className="rak-tool-chip-icon" aria-hidden="true" />
-        <code className="rak-tool-chip-name">{call.name}</code>
-        <span className="rak-tool-chip-state">{stateLabels[call.state]}</span>
-      </summary>
-      <div className="rak-tool-chip-detail">
-        <p className="rak-tool-chip-label">Arguments</p>
-        <pre>{call.input !== undefined ? formatJson(call.input) : call.inputText || '…'}</pre>
-        {call.progress !== undefined && !finished && (
-          <>
-            <p className="rak-tool-chip-label">Progress</p>
-            <pre>{formatJson(call.progress)}</pre>
-          </>
+    <div className="rak-tool-chip" data-state={call.state} data-tool-call-id={call.id}>
+      <div className="rak-tool-chip-head">
+        <button type="button" className="rak-tool-chip-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+          <span className="rak-tool-icon rak-tool-chip-icon" aria-hidden="true" />
+          <code className="rak-tool-chip-name">{call.name}</code>
+          <span className="rak-tool-chip-summary">{summarizeArguments(call.input, call.inputText, 60)}</span>
+          <ToolCallDuration call={call} className="rak-tool-duration rak-tool-chip-duration" />
+          {!waitsFor && <span className="rak-tool-chip-state">{toolCallStateLabel(call)}</span>}
+        </button>
+        {waitsFor && (
+          <button type="button" className="rak-tool-chip-action" data-waits-for={waitsFor} onClick={(event) => focusPrompt(event, waitsFor)}>
+            {waitsFor === 'approval' ? 'Needs approval' : 'Needs an answer'}
+          </button>
         )}
-        {call.state === 'output-available' && (
-          <>
-            <p className="rak-tool-chip-label">Result</p>
-            <pre>{formatJson(call.output)}</pre>
-          </>
-        )}
-        {call.error && <p className="rak-tool-chip-error">{call.error}</p>}
       </div>
-    </details>
+      <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={`${call.name} details`} hidden={!open}>
+        {open && <ToolCallDetails call={call} />}
+      </div>
+    </div>
   );
 }
 
-function formatJson(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
-  }
+/** Focuses the dialog or picker that decides the call; they mark themselves with `data-rak-people-prompt`. */
+function focusPrompt(event: MouseEvent<HTMLElement>, kind: 'approval' | 'question') {
+  const scope: ParentNode = event.currentTarget.closest('.rak-root') ?? document;
+  const prompt = scope.querySelector<HTMLElement>(`[data-rak-people-prompt="${kind}"]`);
+  prompt?.focus();
+  prompt?.scrollIntoView?.({ block: 'nearest' });
 }

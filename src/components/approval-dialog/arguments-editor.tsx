@@ -1,0 +1,96 @@
+import { useId, useMemo, useState, type Ref } from 'react';
+
+/** The arguments being edited: the text, and what it parses to. */
+export interface ArgumentsDraft {
+  text: string;
+  setText: (text: string) => void;
+  /** The parsed value, or why the text is not JSON. */
+  parsed: { ok: true; value: unknown } | { ok: false; problem: string };
+  /** Whether the parsed value differs from the arguments the model sent (formatting aside). */
+  edited: boolean;
+  /** Whether the text differs from the model's arguments as first shown. */
+  changed: boolean;
+  /** Back to the model's arguments. */
+  reset: () => void;
+}
+
+/**
+ * Editable JSON text for a call's arguments, parsed on every change.
+ *
+ * @example
+ * ```tsx
+ * const draft = useArgumentsDraft(call.input);
+ * if (draft.parsed.ok && draft.edited) approve({ input: draft.parsed.value });
+ * ```
+ */
+export function useArgumentsDraft(input: unknown): ArgumentsDraft {
+  const initial = useMemo(() => JSON.stringify(input ?? {}, null, 2), [input]);
+  const [text, setText] = useState(initial);
+  const parsed = useMemo((): ArgumentsDraft['parsed'] => {
+    try {
+      return { ok: true, value: JSON.parse(text) as unknown };
+    } catch (error) {
+      return { ok: false, problem: error instanceof Error ? error.message : String(error) };
+    }
+  }, [text]);
+  const edited = parsed.ok && JSON.stringify(parsed.value) !== JSON.stringify(input ?? {});
+  return { text, setText, parsed, edited, changed: text !== initial, reset: () => setText(initial) };
+}
+
+/** Props of `ArgumentsEditor`. */
+export interface ArgumentsEditorProps {
+  draft: ArgumentsDraft;
+  /** Shown under the editor (for example the agent's refusal of the edited arguments). */
+  error?: string | null;
+  textareaRef?: Ref<HTMLTextAreaElement>;
+}
+
+/**
+ * A labelled textarea with a call's arguments as JSON, validated as you type: invalid JSON
+ * is reported next to it (and marked `aria-invalid`); a "Reset" button restores the model's
+ * arguments once they were changed.
+ *
+ * @example
+ * ```tsx
+ * <ArgumentsEditor draft={useArgumentsDraft(call.input)} />
+ * ```
+ */
+export function ArgumentsEditor({ draft, error, textareaRef }: ArgumentsEditorProps) {
+  const id = useId();
+  const messageId = `${id}-message`;
+  const problem = draft.parsed.ok ? null : `Not valid JSON: ${draft.parsed.problem}`;
+  const message = problem ?? error ?? null;
+  const lines = draft.text.split('\n').length;
+  return (
+    <div className="rak-arguments">
+      <div className="rak-arguments-head">
+        <label className="rak-arguments-label" htmlFor={id}>
+          Arguments <span className="rak-arguments-hint">(JSON, editable)</span>
+        </label>
+        {draft.changed && (
+          <button type="button" className="rak-button rak-button-small" onClick={draft.reset}>
+            Reset
+          </button>
+        )}
+      </div>
+      <textarea
+        ref={textareaRef}
+        id={id}
+        className="rak-arguments-input"
+        value={draft.text}
+        rows={Math.min(Math.max(lines, 3), 14)}
+        spellCheck={false}
+        autoCapitalize="off"
+        autoCorrect="off"
+        aria-invalid={message !== null}
+        aria-describedby={message ? messageId : undefined}
+        onChange={(event) => draft.setText(event.target.value)}
+      />
+      {message && (
+        <p id={messageId} className="rak-arguments-error" role={error && !problem ? 'alert' : undefined}>
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

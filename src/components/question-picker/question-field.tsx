@@ -1,0 +1,106 @@
+import { useId, useState } from 'react';
+import type { QuestionOption } from '../../core/index';
+import type { ResolvedQuestion } from '../../react/index';
+import type { AnswerDraft } from './use-answer-drafts';
+
+/** Props of `QuestionField`: one resolved question and the answer given to it so far. */
+export interface QuestionFieldProps {
+  question: ResolvedQuestion;
+  draft: AnswerDraft;
+  onChange: (draft: AnswerDraft) => void;
+}
+
+/**
+ * One question as a fieldset: its header chip and text as the legend, the options as native
+ * radio buttons (single choice: arrow keys move between them) or checkboxes (several), each
+ * with its description, the `preview` of the focused (else the chosen) option, and a text
+ * field where free text is allowed.
+ *
+ * @example
+ * ```tsx
+ * <QuestionField question={question} draft={drafts[0]} onChange={(draft) => update(0, draft)} />
+ * ```
+ */
+export function QuestionField({ question, draft, onChange }: QuestionFieldProps) {
+  const id = useId();
+  const [focused, setFocused] = useState<number | null>(null);
+  const valueOf = (option: QuestionOption) => option.value ?? option.label;
+  const chosen = question.options.findIndex((option) => draft.values.includes(valueOf(option)));
+  const previewed = question.options[focused ?? chosen];
+  const hasPreviews = question.options.some((option) => option.preview);
+
+  const toggle = (value: string, checked: boolean) => {
+    if (!question.multiSelect) return onChange({ ...draft, values: [value] });
+    // Kept in the options' order, whatever order they were ticked in.
+    const next = new Set(checked ? [...draft.values, value] : draft.values.filter((existing) => existing !== value));
+    onChange({ ...draft, values: question.options.map(valueOf).filter((candidate) => next.has(candidate)) });
+  };
+
+  return (
+    <fieldset className="rak-question" data-multi-select={question.multiSelect}>
+      <legend className="rak-question-legend">
+        <span className="rak-question-header">{question.header}</span>
+        <span className="rak-question-text">{question.question}</span>
+        <span className="rak-question-rule">{[question.multiSelect ? 'Choose any' : 'Choose one', question.required ? null : 'optional'].filter(Boolean).join(', ')}</span>
+      </legend>
+      <div className="rak-question-options">
+        {question.options.map((option, index) => {
+          const value = valueOf(option);
+          const labelId = `${id}-option-${index}`;
+          const descriptionId = `${labelId}-description`;
+          return (
+            <label key={value} className="rak-question-option" data-checked={draft.values.includes(value)}>
+              <input
+                type={question.multiSelect ? 'checkbox' : 'radio'}
+                name={`${id}-options`}
+                value={value}
+                checked={draft.values.includes(value)}
+                // Named by the label alone; the description is read as a description.
+                aria-labelledby={labelId}
+                aria-describedby={option.description ? descriptionId : undefined}
+                onChange={(event) => toggle(value, event.target.checked)}
+                onFocus={() => setFocused(index)}
+                onBlur={() => setFocused(null)}
+              />
+              <span className="rak-question-option-text">
+                <span id={labelId} className="rak-question-option-label">
+                  {option.label}
+                </span>
+                {option.description && (
+                  <span id={descriptionId} className="rak-question-option-description">
+                    {option.description}
+                  </span>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+      {hasPreviews && (
+        <div className="rak-question-preview" aria-live="polite">
+          {previewed?.preview && (
+            <>
+              <p className="rak-question-preview-label">Preview: {previewed.label}</p>
+              <pre className="rak-question-preview-text">{previewed.preview}</pre>
+            </>
+          )}
+        </div>
+      )}
+      {question.allowFreeText && (
+        <div className="rak-question-free">
+          <label className="rak-question-free-label" htmlFor={`${id}-free`}>
+            {question.options.length > 0 ? 'Or in your own words' : 'Your answer'}
+          </label>
+          <input
+            id={`${id}-free`}
+            className="rak-question-free-input"
+            type="text"
+            value={draft.freeText}
+            autoComplete="off"
+            onChange={(event) => onChange({ ...draft, freeText: event.target.value })}
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAgent, type Question, type QuestionResult } from '../../core/index';
+import { scriptedModel, text, toolCall } from '../../testing/index';
+import { AgentChat } from '../agent-chat';
+
+afterEach(cleanup);
+
+const language: Question = {
+  question: 'Which language should the project use?',
+  header: 'Language',
+  options: [
+    { label: 'TypeScript', value: 'ts', description: 'Typed JavaScript', preview: 'const answer: number = 42;' },
+    { label: 'Rust', description: 'Fast and safe', preview: 'let answer: u32 = 42;' },
+  ],
+};
+const extras: Question = {
+  question: 'Which extras do you want?',
+  header: 'Extras',
+  multiSelect: true,
+  required: false,
+  options: [{ label: 'Tests' }, { label: 'Docs' }, { label: 'CI' }],
+};
+
+function setup(batches: Question[][], chat: { allowFreeText?: boolean } = {}) {
+  const model = scriptedModel([batches.map((questions) => toolCall('ask_user_question', { questions })), text('Thanks!')]);
+  const agent = createAgent({ model, askUser: true });
+  render(<AgentChat agent={agent} {...chat} />);
+  const start = () => act(() => agent.send('Start a project').then(() => {}));
+  const output = (index = 0) => agent.getState().toolCalls[index]!.output as QuestionResult;
+  return { agent, start, output };
+}
+
+const picker = () => screen.getByRole('form', { name: /The agent has (a question|questions)/ });
+const inPicker = () => within(picker());
+const submit = () => inPicker().getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+const settled = (agent: ReturnType<typeof setup>['agent']) => waitFor(() => expect(agent.getState().status).toBe('idle'));
+
+describe('<QuestionPicker> in <AgentChat>', () => {
+  it('answers a single-choice question, showing the preview of the focused option', async () => {
+    const { agent, start, output } = setup([[language]]);
+    await start();
+    expect(document.activeElement).toBe(picker());
+    const group = inPicker().getByRole('group', { name: /Language/ });
+    expect(group.textContent).toContain('Which language should the project use?');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).matches(':disabled')).toBe(true);
+    expect(screen.getByText('Answer the question above (or cancel it) to continue.')).toBeTruthy();
+
+    const rust = inPicker().getByRole('radio', { name: 'Rust' });
+    expect(rust.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.focus(rust);
+    expect(inPicker().getByText('let answer: u32 = 42;')).toBeTruthy();
+    fireEvent.click(inPicker().getByRole('radio', { name: 'TypeScript' }));
+    fireEvent.blur(rust);
+    expect(inPicker().getByText('const answer: number = 42;')).toBeTruthy();
+
+    expect(submit().disabled).toBe(false);
+    fireEvent.click(submit());
+    await settled(agent);
+    expect(output()).toEqual({ status: 'answered', answers: [expect.objectContaining({ header: 'Language', values: ['ts'], labels: ['TypeScript'] })] });
+    expect(screen.queryByRole('form')).toBeNull();
+  });
+
+  it('answers several questions, with checkboxes for multi-select, and enforces the required ones', async () => {
+    const { agent, start, output } = setup([[language, extras]]);
+    await start();
+    expect(submit().disabled).toBe(true);
+    expect(inPicker().getByText('To submit, answer “Language”.')).toBeTruthy();
+    fireEvent.click(inPicker().getByRole('checkbox', { name: 'CI' }));
+    fireEvent.click(inPicker().getByRole('checkbox', { name: 'Tests' }));
+    expect(submit().disabled).toBe(true);
+    fireEvent.click(inPicker().getByRole('radio', { name: 'Rust' }));
+    expect(submit().disabled).toBe(false);
+    expect(inPicker().queryByText(/To submit/)).toBeNull();
+    fireEvent.click(submit());
+    await settled(agent);
+    const result = output();
+    expect(result.status === 'answered' && result.answers.map((answer) => answer.values)).toEqual([['Rust'], ['Tests', 'CI']]);
+  });
+
+  it('takes free text where allowed, and shows the agent’s refusal of answers it does not accept', async () => {
+    // The chat is told free text is allowed by default, the agent was not: the agent refuses.
+    const withText: Question = { ...language, allowFreeText: true };
+    const { agent, start, output } = setup([[withText, extras]], { allowFreeText: true });
+    await start();
+    const fields = inPicker().getAllByRole('textbox', { name: 'Or in your own words' });
+    expect(fields).toHaveLength(2);
+    fireEvent.change(fields[0]!, { target: { value: 'Zig' } });
+    expect(submit().disabled).toBe(false);
+    fireEvent.change(fields[1]!, { target: { value: 'A changelog' } });
+    fireEvent.click(submit());
+    const refusal = await inPicker().findByRole('alert');
+    expect(refusal.textContent).toMatch(/free text is not allowed/);
+
+    fireEvent.change(fields[1]!, { target: { value: '' } });
+    fireEvent.click(submit());
+    await settled(agent);
+    const result = output();
+    expect(result.status === 'answered' && result.answers[0]).toMatchObject({ values: [], freeText: 'Zig' });
+  });
+
+  it('cancels, and the model is told', async () => {
+    const { agent, start, output } = setup([[language]]);
+    await start();
+    fireEvent.click(inPicker().getByRole('button', { name: 'Cancel' }));
+    await settled(agent);
+    expect(output()).toMatchObject({ status: 'cancelled' });
+  });
+
+  it('submits with Enter only from the Submit button', async () => {
+    const { agent, start } = setup([[language]]);
+    await start();
+    const answer = vi.spyOn(agent, 'answer');
+    const typescript = inPicker().getByRole('radio', { name: 'TypeScript' });
+    fireEvent.click(typescript);
+    const notPrevented = fireEvent.keyDown(typescript, { key: 'Enter' });
+    expect(notPrevented).toBe(false);
+    expect(answer).not.toHaveBeenCalled();
+    // A native button turns Enter into a click; jsdom does not, so the click stands for it.
+    fireEvent.click(submit());
+    expect(answer).toHaveBeenCalledTimes(1);
+    await settled(agent);
+  });
+
+  it('works through a queue of question calls', async () => {
+    const { agent, start, output } = setup([[language], [extras]]);
+    await start();
+    expect(inPicker().getByText('1 of 2')).toBeTruthy();
+    fireEvent.click(inPicker().getByRole('radio', { name: 'Rust' }));
+    fireEvent.click(submit());
+    await waitFor(() => expect(inPicker().getByRole('group', { name: /Extras/ })).toBeTruthy());
+    expect(inPicker().queryByText(/of 2/)).toBeNull();
+    // Optional question: nothing chosen is a valid answer.
+    expect(submit().disabled).toBe(false);
+    fireEvent.click(submit());
+    await settled(agent);
+    expect(output(0)).toMatchObject({ status: 'answered' });
+    expect(output(1)).toMatchObject({ status: 'answered', answers: [{ values: [] }] });
+  });
+});

@@ -1,0 +1,121 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQuestions, type PendingQuestion } from '../../react/index';
+import { useReturnFocus } from '../approval-dialog/use-return-focus';
+import { QuestionField } from './question-field';
+import { useAnswerDrafts } from './use-answer-drafts';
+
+/** Props of `QuestionPicker`. */
+export interface QuestionPickerProps {
+  /**
+   * Whether questions that do not say accept free text: pass what the agent was created with
+   * (`askUser: { allowFreeText: true }`). Default false, like the agent.
+   */
+  allowFreeText?: boolean;
+  /** Move focus to the picker when a question arrives. Default true. */
+  autoFocus?: boolean;
+  className?: string;
+}
+
+/**
+ * Answers the oldest pending `ask_user_question` call ("1 of 2" when several wait): each of
+ * its 1-4 questions with its header, options (radio buttons or checkboxes, with descriptions
+ * and previews) and, where allowed, a free-text field. Submit stays disabled, with the reason
+ * shown, until every required question is answered; the agent's own check of the answers is
+ * shown when it refuses them. Cancel dismisses the questions (the model is told).
+ *
+ * It is a form in the page, not a modal: a person often needs to scroll the conversation to
+ * answer, and nothing is run or lost by leaving it open. When a question arrives it takes focus
+ * (its container, so a screen reader reads its title), and gives focus back once answered.
+ * Enter submits only from the Submit button, so a half-filled form is never sent by accident.
+ *
+ * @example
+ * ```tsx
+ * <AgentProvider agent={agent}>
+ *   <MyThread />
+ *   <QuestionPicker allowFreeText />
+ *   <MyComposer />
+ * </AgentProvider>
+ * ```
+ */
+export function QuestionPicker({ allowFreeText, autoFocus = true, className }: QuestionPickerProps) {
+  const questions = useQuestions({ allowFreeText });
+  const first = questions[0];
+  if (!first) return null;
+  return <DockedQuestion key={first.call.id} pending={first} total={questions.length} autoFocus={autoFocus} className={className} />;
+}
+
+function DockedQuestion({ pending, total, autoFocus, className }: { pending: PendingQuestion; total: number; autoFocus: boolean; className: string | undefined }) {
+  const ref = useRef<HTMLFormElement>(null);
+  const titleId = useId();
+  const hintId = useId();
+  const { drafts, update, missing, toAnswers } = useAnswerDrafts(pending.questions);
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = useRef(false);
+  useReturnFocus(ref);
+  useEffect(() => {
+    if (autoFocus) ref.current?.focus({ preventScroll: true });
+  }, [autoFocus]);
+
+  const run = (command: () => Promise<unknown>) => {
+    if (busy.current) return;
+    busy.current = true;
+    setFailure(null);
+    command().then(
+      () => void (busy.current = false),
+      (error: unknown) => {
+        busy.current = false;
+        setFailure(error instanceof Error ? error.message : String(error));
+      },
+    );
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (missing.length === 0) run(() => pending.answer(toAnswers()));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    // No implicit submission from a radio, checkbox or text field: only the Submit button submits.
+    if (event.key === 'Enter' && event.target instanceof HTMLInputElement) event.preventDefault();
+  };
+
+  const several = pending.questions.length > 1;
+  return (
+    <form
+      ref={ref}
+      className={['rak-question-picker', className].filter(Boolean).join(' ')}
+      aria-labelledby={titleId}
+      tabIndex={-1}
+      noValidate
+      data-rak-people-prompt="question"
+      data-tool-call-id={pending.call.id}
+      onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+    >
+      <header className="rak-question-picker-header">
+        <h2 id={titleId} className="rak-question-picker-title">
+          {several ? 'The agent has questions' : 'The agent has a question'}
+        </h2>
+        {total > 1 && <span className="rak-dialog-queue">{`1 of ${total}`}</span>}
+      </header>
+      {pending.questions.length === 0 && <p className="rak-dialog-error">This request has no questions that can be shown. Cancel it to let the agent go on.</p>}
+      {pending.questions.map((question, index) => (
+        <QuestionField key={index} question={question} draft={drafts[index]!} onChange={(draft) => update(index, draft)} />
+      ))}
+      <p id={hintId} className="rak-question-hint" aria-live="polite">
+        {missing.length > 0 ? `To submit, answer ${missing.map((question) => `“${question.header}”`).join(', ')}.` : ''}
+      </p>
+      {failure && (
+        <p className="rak-dialog-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="rak-dialog-actions">
+        <button type="button" className="rak-button" onClick={() => run(() => pending.cancel())}>
+          Cancel
+        </button>
+        <button type="submit" className="rak-button rak-button-primary" disabled={missing.length > 0 || pending.questions.length === 0} aria-describedby={hintId}>
+          Submit
+        </button>
+      </div>
+    </form>
+  );
+}

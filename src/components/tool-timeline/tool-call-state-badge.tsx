@@ -1,0 +1,74 @@
+import type { QuestionResult, ToolCall, ToolCallState } from '../../core/index';
+
+/**
+ * What each state of a tool call is called in the UI.
+ *
+ * @example
+ * ```ts
+ * toolCallStateLabels['output-denied']; // 'Denied'
+ * ```
+ */
+export const toolCallStateLabels: Readonly<Record<ToolCallState, string>> = {
+  'input-streaming': 'Preparing',
+  'input-available': 'Ready',
+  'approval-requested': 'Needs approval',
+  'answer-requested': 'Needs an answer',
+  running: 'Running',
+  'output-available': 'Done',
+  'output-error': 'Failed',
+  'output-denied': 'Denied',
+  cancelled: 'Cancelled',
+  sealed: 'Interrupted',
+};
+
+const finishedStates: ReadonlySet<ToolCallState> = new Set(['output-available', 'output-error', 'output-denied', 'cancelled', 'sealed']);
+
+/**
+ * Whether a call has its result (the final states of the tool-call state machine).
+ *
+ * @example
+ * ```ts
+ * isFinishedState('running'); // false
+ * ```
+ */
+export function isFinishedState(state: ToolCallState): boolean {
+  return finishedStates.has(state);
+}
+
+/**
+ * The label of a call's state. A call a person approved that waits a moment for a free slot
+ * reads "Approved", not "Needs approval"; a question the person dismissed reads "Dismissed".
+ *
+ * @example
+ * ```ts
+ * toolCallStateLabel(call); // 'Running'
+ * ```
+ */
+export function toolCallStateLabel(call: StateFields): string {
+  if (call.state === 'approval-requested' && call.approval?.decision) return 'Approved';
+  if (call.state === 'output-available' && call.name === 'ask_user_question' && isDismissedQuestion(call.output)) return 'Dismissed';
+  return toolCallStateLabels[call.state];
+}
+
+type StateFields = Pick<ToolCall, 'name' | 'state' | 'approval' | 'output'>;
+
+/** The `ask_user_question` result for a dismissed question (`QuestionResult`). */
+function isDismissedQuestion(output: unknown): boolean {
+  return typeof output === 'object' && output !== null && (output as QuestionResult).status === 'cancelled';
+}
+
+/**
+ * A small badge with a call's state, colored by the state (`data-state`).
+ *
+ * @example
+ * ```tsx
+ * <ToolCallStateBadge call={call} />
+ * ```
+ */
+export function ToolCallStateBadge({ call }: { call: StateFields }) {
+  return (
+    <span className="rak-tool-state" data-state={call.state}>
+      {toolCallStateLabel(call)}
+    </span>
+  );
+}

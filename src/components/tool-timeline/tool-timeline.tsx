@@ -1,0 +1,88 @@
+import { memo, useId, useState, type ReactNode } from 'react';
+import type { ToolCallState } from '../../core/index';
+import { useToolCall, useToolCallIds } from '../../react/index';
+import { summarizeArguments } from './display-format';
+import { ToolCallDetails } from './tool-call-details';
+import { ToolCallDuration } from './tool-call-duration';
+import { ToolCallStateBadge } from './tool-call-state-badge';
+
+/** Props of `ToolTimeline`: which calls to list (every filter narrows the list) and how to label it. */
+export interface ToolTimelineProps {
+  /** Only the calls of this run (see `AgentState.runId`). */
+  runId?: string;
+  /** Only calls in this state, or one of these states. */
+  state?: ToolCallState | readonly ToolCallState[];
+  /** Only calls of this tool. */
+  name?: string;
+  /** Accessible name of the list. Default "Tool calls". */
+  label?: string;
+  /** Shown when no call matches. Default: a short line of text. */
+  emptyState?: ReactNode;
+  className?: string;
+}
+
+/**
+ * Every tool call of the conversation, in call order: name, state, running time (ticking while
+ * it runs), arguments (streaming in), progress, result or error, and the audit trail. Rows are
+ * collapsed by default and expand with a button (`aria-expanded`).
+ *
+ * Built for long sessions: the list re-renders only when a call is added or leaves the filter;
+ * each row is memoized and subscribes to its own call; arguments and results are stringified
+ * only while a row is open, and cut at 2,000 characters with a "Show all" toggle.
+ *
+ * @example
+ * ```tsx
+ * <AgentProvider agent={agent}>
+ *   <ToolTimeline />
+ *   <ToolTimeline state={['running', 'output-error']} label="Running and failed" />
+ * </AgentProvider>
+ * ```
+ */
+export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptyState, className }: ToolTimelineProps) {
+  const ids = useToolCallIds({ runId, state, name });
+  const classes = ['rak-timeline', className].filter(Boolean).join(' ');
+  if (ids.length === 0) {
+    return <div className={classes}>{emptyState ?? <p className="rak-timeline-empty">No tool calls yet.</p>}</div>;
+  }
+  return (
+    <div className={classes}>
+      <ol className="rak-timeline-list" aria-label={label}>
+        {ids.map((id) => (
+          <ToolTimelineRow key={id} toolCallId={id} />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/**
+ * One row of the tool timeline: name, one-line arguments, state and running time; a button
+ * expands the details. The row subscribes to its own call, so a call's progress re-renders
+ * only its row, and the details (which stringify arguments and result) exist only while the
+ * row is open.
+ *
+ * @example
+ * ```tsx
+ * <ol>{ids.map((id) => <ToolTimelineRow key={id} toolCallId={id} />)}</ol>
+ * ```
+ */
+export const ToolTimelineRow = memo(function ToolTimelineRow({ toolCallId, defaultOpen = false }: { toolCallId: string; defaultOpen?: boolean }) {
+  const call = useToolCall(toolCallId);
+  const [open, setOpen] = useState(defaultOpen);
+  const detailsId = useId();
+  if (!call) return null;
+  return (
+    <li className="rak-timeline-row" data-state={call.state} data-tool-call-id={call.id}>
+      <button type="button" className="rak-timeline-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
+        <span className="rak-tool-icon" aria-hidden="true" />
+        <code className="rak-timeline-name">{call.name}</code>
+        <span className="rak-timeline-summary">{summarizeArguments(call.input, call.inputText)}</span>
+        <ToolCallStateBadge call={call} />
+        <ToolCallDuration call={call} />
+      </button>
+      <div id={detailsId} className="rak-timeline-details" role="region" aria-label={`${call.name} details`} hidden={!open}>
+        {open && <ToolCallDetails call={call} />}
+      </div>
+    </li>
+  );
+});

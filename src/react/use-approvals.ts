@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import type { Agent, AgentState, RunResult, ToolCall, ToolInfo } from '../core/index';
+import { useAgentInstance } from './agent-context';
+import { shallowEqual, useAgentSelector } from './use-agent-selector';
+
+/** How to approve: once (default), `always` for this tool, and/or with edited arguments. */
+export interface ApproveOptions {
+  /** Remember the decision for this tool (persisted with the conversation). */
+  always?: boolean;
+  /** Run with these arguments instead; validated again by the agent (`invalid-input` when they do not fit). */
+  input?: unknown;
+}
+
+/** One tool call waiting for a person's decision, with the commands that decide it. */
+export interface PendingApproval {
+  call: ToolCall;
+  /** The tool as the agent describes it (undefined for a tool the agent does not know). */
+  tool?: ToolInfo;
+  /** Why the agent asks: which rule wants a person to decide. */
+  reason: string;
+  /**
+   * Approves the call. Rejects with `AgentCommandError` (`not-pending`, `invalid-input`) and
+   * changes nothing then; otherwise settles like `agent.approve`, when the run pauses or ends.
+   */
+  approve(options?: ApproveOptions): Promise<RunResult>;
+  /** Denies the call; the optional reason reaches the model. */
+  deny(options?: { reason?: string }): Promise<RunResult>;
+}
+
+const pickPendingApprovals = (state: AgentState): ToolCall[] =>
+  state.toolCalls.filter((call) => call.state === 'approval-requested' && !call.approval?.decision);
+
+/**
+ * The tool calls that wait for an approval, oldest first (a queue: decide them in any order).
+ * Re-renders only when a call enters or leaves the queue or changes, not while text streams.
+ * A call a person approved leaves the queue at once, even if it waits a moment for a free slot.
+ *
+ * @example
+ * ```tsx
+ * function Approvals() {
+ *   const approvals = useApprovals();
+ *   return approvals.map(({ call, reason, approve, deny }) => (
+ *     <div key={call.id}>
+ *       {call.name} ({reason})
+ *       <button onClick={() => approve()}>Approve</button>
+ *       <button onClick={() => deny({ reason: 'Not now' })}>Deny</button>
+ *     </div>
+ *   ));
+ * }
+ * ```
+ */
+export function useApprovals(): PendingApproval[] {
+  const agent = useAgentInstance();
+  const calls = useAgentSelector(pickPendingApprovals, shallowEqual);
+  return useMemo(() => calls.map((call) => toPendingApproval(agent, call)), [agent, calls]);
+}
+
+function toPendingApproval(agent: Agent, call: ToolCall): PendingApproval {
+  const tool = agent.tools.find((candidate) => candidate.name === call.name);
+  return {
+    call,
+    ...(tool ? { tool } : {}),
+    reason: call.approval?.reason ?? 'This tool asks for approval before it runs.',
+    approve: (options) => agent.approve(call.id, options),
+    deny: (options) => agent.deny(call.id, options),
+  };
+}
