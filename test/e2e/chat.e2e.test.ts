@@ -19,7 +19,7 @@ test('a message typed in the playground gets a streamed reply', async () => {
   expect(early.length).toBeGreaterThan(0);
   expect(final.length).toBeGreaterThan(early.length);
   expect(final).toContain('demo model');
-  expect(await page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Send', exact: true }).isVisible()).toBe(true);
   await screenshot(page, 'chat-streamed-reply');
   expect(errors).toEqual([]);
 });
@@ -43,7 +43,7 @@ test('stopping a long reply mid-way keeps the partial text', async () => {
   const words = stoppedText.split(/\s+/).length;
   expect(words).toBeGreaterThan(25);
   expect(words).toBeLessThan(500);
-  expect(await page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
+  expect(await page.getByRole('button', { name: 'Send', exact: true }).isVisible()).toBe(true);
 
   // The conversation goes on after a stop.
   await input.fill('Hi again');
