@@ -24,7 +24,7 @@ export interface AgentChatProps {
   autoFocus?: boolean;
   /**
    * Whether questions that do not say accept free text. Pass what the agent was created with
-   * (`askUser: { allowFreeText: true }`); default false, like the agent.
+   * (`askUser: { allowFreeText: true }`); defaults to the agent's setting.
    */
   allowFreeText?: boolean;
   className?: string;

@@ -13,9 +13,9 @@ const questions = [
   { question: 'Which extras?', header: 'Extras', multiSelect: true, required: false, allowFreeText: true, options: [{ label: 'Tests' }, { label: 'Docs' }] },
 ];
 
-function setup(options?: UseQuestionsOptions) {
+function setup(options?: UseQuestionsOptions, askUser: boolean | { allowFreeText: boolean } = true) {
   const model = scriptedModel([toolCall('ask_user_question', { questions }), text('Thanks.')]);
-  const agent = createAgent({ model, askUser: true });
+  const agent = createAgent({ model, askUser });
   let latest: PendingQuestion[] = [];
   const renders = { count: 0 };
   function Probe() {
@@ -32,6 +32,17 @@ function setup(options?: UseQuestionsOptions) {
 }
 
 describe('useQuestions', () => {
+  it('takes the free-text default from the agent, and a prop overrides it', async () => {
+    const fromAgent = setup(undefined, { allowFreeText: true });
+    await act(() => fromAgent.agent.send('Start a project'));
+    expect(fromAgent.pending()[0]!.allowFreeText).toBe(true);
+    expect(fromAgent.pending()[0]!.questions[0]!.allowFreeText).toBe(true);
+    cleanup();
+    const overridden = setup({ allowFreeText: false }, { allowFreeText: true });
+    await act(() => overridden.agent.send('Start a project'));
+    expect(overridden.pending()[0]!.questions[0]!.allowFreeText).toBe(false);
+  });
+
   it('resolves the questions’ defaults', async () => {
     const { agent, pending } = setup();
     await act(() => agent.send('Start a project'));

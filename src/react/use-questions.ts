@@ -25,11 +25,7 @@ export interface PendingQuestion {
 
 /** Options of `useQuestions`. */
 export interface UseQuestionsOptions {
-  /**
-   * The default for questions that do not say whether free text is allowed. Pass what the agent
-   * was created with (`askUser: { allowFreeText }`); the agent itself does not expose it.
-   * Default false, the agent's own default.
-   */
+  /** Overrides the default for questions that do not say whether free text is allowed; by default the agent's `askUser.allowFreeText`. */
   allowFreeText?: boolean;
 }
 
@@ -55,7 +51,7 @@ const pickPendingQuestions = (state: AgentState): ToolCall[] => state.toolCalls.
  */
 export function useQuestions(options: UseQuestionsOptions = {}): PendingQuestion[] {
   const agent = useAgentInstance();
-  const allowFreeText = options.allowFreeText ?? false;
+  const allowFreeText = options.allowFreeText ?? agent.askUser.allowFreeText;
   const calls = useAgentSelector(pickPendingQuestions, shallowEqual);
   return useMemo(() => calls.map((call) => toPendingQuestion(agent, call, allowFreeText)), [agent, calls, allowFreeText]);
 }

@@ -8,7 +8,7 @@ import { useAnswerDrafts } from './use-answer-drafts';
 export interface QuestionPickerProps {
   /**
    * Whether questions that do not say accept free text: pass what the agent was created with
-   * (`askUser: { allowFreeText: true }`). Default false, like the agent.
+   * (`askUser: { allowFreeText: true }`). Defaults to the agent's setting.
    */
   allowFreeText?: boolean;
   /** Move focus to the picker when a question arrives. Default true. */

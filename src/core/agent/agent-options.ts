@@ -116,6 +116,8 @@ export interface Agent {
   submitToolResult(toolCallId: string, output: unknown, options?: { error?: string }): Promise<RunResult>;
   /** The agent's tools, for display. */
   readonly tools: readonly ToolInfo[];
+  /** The built-in question tool's settings: whether it is on, and the free-text default for questions that do not say. */
+  readonly askUser: { enabled: boolean; allowFreeText: boolean };
   getState(): AgentState;
   /** Called after every state change. Returns an unsubscribe function. */
   subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void;

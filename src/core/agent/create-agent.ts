@@ -134,6 +134,7 @@ export function createAgent(options: AgentOptions): Agent {
     model,
     store: agentStore.store,
     tools: [...tools.values()].map(toToolInfo),
+    askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
     async send(text) {
       if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
       if (text.trim() === '') throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
