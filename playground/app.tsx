@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createAgent, demoModel, type Agent } from 'react-agent-kit';
-import { AgentChat } from 'react-agent-kit/components';
+import { AgentChat, ToolTimeline } from 'react-agent-kit/components';
 import { AgentProvider, useAgent } from 'react-agent-kit/react';
 import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
 
@@ -31,6 +31,7 @@ function makeAgent(): Agent {
 /** The playground: the kit's drop-in chat on the offline demo model, with a sidebar to explore it. */
 export function App() {
   const [agent, setAgent] = useState(makeAgent);
+  const [showActivity, setShowActivity] = useState(true);
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
   useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
 
@@ -54,16 +55,22 @@ export function App() {
             <ThemeSwitch theme={theme} onChange={setTheme} />
           </div>
         </aside>
-        <main className="pg-main">
+        <main className="pg-main" data-activity={showActivity ? 'open' : 'closed'}>
           <AgentChat
             key={agentKey(agent)}
             agent={agent}
             theme={theme}
             autoFocus
-            header={<ChatHeader />}
+            header={<ChatHeader showActivity={showActivity} onToggleActivity={() => setShowActivity((open) => !open)} />}
             emptyState={<Welcome />}
             placeholder="Message the demo agent…"
           />
+          {showActivity && (
+            <aside className="pg-activity" aria-label="Tool activity">
+              <p className="pg-section-title">Tool calls</p>
+              <ToolTimeline emptyState={<p className="pg-activity-empty">Tool calls of this chat show up here, with their state, timing, arguments and results.</p>} />
+            </aside>
+          )}
         </main>
       </div>
     </AgentProvider>
@@ -116,7 +123,7 @@ function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Them
   );
 }
 
-function ChatHeader() {
+function ChatHeader({ showActivity, onToggleActivity }: { showActivity: boolean; onToggleActivity: () => void }) {
   const { status, usage } = useAgent();
   return (
     <header className="pg-header">
@@ -127,6 +134,9 @@ function ChatHeader() {
       <span className="pg-usage" title="Tokens used in this chat (estimated by the demo model)">
         {usage.totalTokens.toLocaleString()} tokens
       </span>
+      <button type="button" className="pg-toggle" aria-pressed={showActivity} onClick={onToggleActivity}>
+        Tool activity
+      </button>
     </header>
   );
 }
