@@ -38,9 +38,15 @@ describe('styles.css', () => {
     expect(all.filter((selector) => !selector.startsWith('.rak-'))).toEqual([]);
   });
 
-  it('has a dark theme for explicit and system preference', () => {
-    expect(css).toContain(".rak-root[data-theme='dark']");
-    expect(css).toMatch(/@media \(prefers-color-scheme: dark\)\s*{\s*\.rak-root\[data-theme='auto'\]/);
+  it('has a dark theme for explicit and system preference, from one palette', () => {
+    // Every color is a light-dark() pair; the theme attribute only picks the color scheme,
+    // and 'auto' (no override) follows the system.
+    expect(css).toMatch(/\.rak-root \{[^}]*color-scheme: light dark;/);
+    expect(css).toMatch(/\.rak-root\[data-theme='dark'\] \{\s*color-scheme: dark;\s*\}/);
+    expect(css).toMatch(/\.rak-root\[data-theme='light'\] \{\s*color-scheme: light;\s*\}/);
+    for (const variable of ['--rak-bg', '--rak-fg', '--rak-accent', '--rak-border', '--rak-danger']) {
+      expect(css).toMatch(new RegExp(`${variable}: light-dark\\(`));
+    }
   });
 
   it('styles the class names the markdown renderer emits', () => {
