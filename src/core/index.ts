@@ -7,22 +7,8 @@ export { AgentCommandError } from './agent/agent-options';
 export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, AskUserOption, CostEstimator, PermissionPolicy, RunResult, ToolInfo } from './agent/agent-options';
 export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
-export type {
-  ScriptedCall,
-  ScriptedCallOptions,
-  ScriptedFinishReason,
-  ScriptedItem,
-  ScriptedModel,
-  ScriptedModelOptions,
-  ScriptedPromptMessage,
-  ScriptedPromptPart,
-  ScriptedRespond,
-  ScriptedStep,
-  ScriptedStepInput,
-  ScriptedStreamPart,
-  ScriptedTool,
-  ScriptedUsage,
-} from './model/scripted-model';
+/** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */
+export type { ScriptedModel } from './model/scripted-model';
 export { defineTool, InvalidToolError, toolNamePattern } from './tools/define-tool';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
 export { deferToolResult } from './tools/execute-tool-call';
