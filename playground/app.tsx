@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createAgent, demoModel, type Agent } from 'react-agent-kit';
 import { AgentChat, ToolTimeline } from 'react-agent-kit/components';
-import { AgentProvider, useAgent } from 'react-agent-kit/react';
+import { AgentProvider, useAgentInstance, useAgentSelector } from 'react-agent-kit/react';
 import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
 
 type Theme = 'light' | 'dark' | 'auto';
@@ -84,8 +84,10 @@ function agentKey(agent: Agent): number {
   return agentKeys.get(agent)!;
 }
 
+// These views pick only what they show, so a streamed token does not re-render them.
 function Examples() {
-  const { send, status } = useAgent();
+  const { send } = useAgentInstance();
+  const status = useAgentSelector((state) => state.status);
   const busy = status === 'running' || status === 'awaiting-people';
   return (
     <nav className="pg-examples" aria-label="Example prompts">
@@ -124,7 +126,8 @@ function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Them
 }
 
 function ChatHeader({ showActivity, onToggleActivity }: { showActivity: boolean; onToggleActivity: () => void }) {
-  const { status, usage } = useAgent();
+  const status = useAgentSelector((state) => state.status);
+  const totalTokens = useAgentSelector((state) => state.usage.totalTokens);
   return (
     <header className="pg-header">
       <h1 className="pg-title">Demo agent</h1>
@@ -132,7 +135,7 @@ function ChatHeader({ showActivity, onToggleActivity }: { showActivity: boolean;
         {status === 'running' ? 'Responding' : status === 'error' ? 'Error' : status === 'awaiting-people' ? 'Waiting for you' : 'Ready'}
       </span>
       <span className="pg-usage" title="Tokens used in this chat (estimated by the demo model)">
-        {usage.totalTokens.toLocaleString()} tokens
+        {totalTokens.toLocaleString()} tokens
       </span>
       <button type="button" className="pg-toggle" aria-pressed={showActivity} onClick={onToggleActivity}>
         Tool activity
@@ -142,7 +145,7 @@ function ChatHeader({ showActivity, onToggleActivity }: { showActivity: boolean;
 }
 
 function Welcome() {
-  const { send } = useAgent();
+  const { send } = useAgentInstance();
   return (
     <div className="pg-welcome">
       <span className="pg-logo pg-logo-large" aria-hidden="true" />
