@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from './create-sandbox';
+import { isSandboxError } from './sandbox-errors';
+import type { SandboxEvent } from './sandbox-types';
+import { unifiedDiff } from './file-diff';
+
+describe('checkpoints', () => {
+  it('restore brings back the files as they were, and later checkpoints stay available', () => {
+    const sandbox = createSandbox({ files: { 'a.txt': 'one', 'keep/k': 'k' } });
+    const first = sandbox.checkpoint();
+    sandbox.writeFile('a.txt', 'two');
+    sandbox.writeFile('b.txt', 'new');
+    sandbox.delete('keep', { recursive: true });
+    const second = sandbox.checkpoint();
+    sandbox.restore(first);
+    expect(sandbox.readFile('a.txt')).toBe('one');
+    expect(sandbox.exists('b.txt')).toBe(false);
+    expect(sandbox.readFile('keep/k')).toBe('k');
+    expect(sandbox.usage()).toEqual({ files: 2, bytes: 4 });
+    sandbox.restore(second);
+    expect(sandbox.readFile('b.txt')).toBe('new');
+    expect(sandbox.usage()).toEqual({ files: 2, bytes: 6 });
+  });
+
+  it('writes after a restore do not change the checkpoint', () => {
+    const sandbox = createSandbox({ files: { 'a.txt': 'one' } });
+    const id = sandbox.checkpoint();
+    sandbox.restore(id);
+    sandbox.writeFile('a.txt', 'changed');
+    sandbox.restore(id);
+    expect(sandbox.readFile('a.txt')).toBe('one');
+  });
+
+  it('restoring emits a restore event and bumps the version', () => {
+    const sandbox = createSandbox();
+    const id = sandbox.checkpoint();
+    const events: SandboxEvent[] = [];
+    sandbox.subscribe((event) => events.push(event));
+    sandbox.restore(id);
+    expect(events).toEqual([{ type: 'restore', path: '/', version: 1 }]);
+  });
+
+  it('lists and deletes checkpoints; unknown ids are refused', () => {
+    let clock = 5;
+    const sandbox = createSandbox({ files: { a: 'abc' }, now: () => clock });
+    const id = sandbox.checkpoint();
+    clock = 6;
+    sandbox.writeFile('b', '');
+    const other = sandbox.checkpoint();
+    expect(sandbox.checkpoints()).toEqual([
+      { id, version: 0, createdAt: 5, files: 1, bytes: 3 },
+      { id: other, version: 1, createdAt: 6, files: 2, bytes: 3 },
+    ]);
+    sandbox.deleteCheckpoint(id);
+    expect(sandbox.checkpoints().map((info) => info.id)).toEqual([other]);
+    for (const action of [() => sandbox.restore(id), () => sandbox.deleteCheckpoint(id), () => sandbox.changesSince('nope')]) {
+      try {
+        action();
+        expect.unreachable();
+      } catch (error) {
+        expect(isSandboxError(error, 'unknown-checkpoint')).toBe(true);
+      }
+    }
+    expect(sandbox.checkpoint()).not.toBe(id); // ids are never reused
+  });
+});
+
+describe('changesSince', () => {
+  it('lists added, modified and deleted files', () => {
+    const sandbox = createSandbox({ files: { 'src/a.ts': 'a', 'src/b.ts': 'b', 'src/same.ts': 's', 'old/x': 'x', 'f': 'file' } });
+    const id = sandbox.checkpoint();
+    sandbox.writeFile('src/a.ts', 'A');
+    sandbox.writeFile('src/same.ts', 's'); // rewritten with the same content: not a change
+    sandbox.writeFile('src/new/c.ts', 'c');
+    sandbox.delete('old', { recursive: true });
+    sandbox.delete('f');
+    sandbox.writeFile('f/inner', 'now a directory');
+    expect(sandbox.changesSince(id)).toEqual({
+      added: ['/f/inner', '/src/new/c.ts'],
+      modified: ['/src/a.ts'],
+      deleted: ['/f', '/old/x'],
+    });
+  });
+
+  it('compares two checkpoints, and a move shows as delete plus add', () => {
+    const sandbox = createSandbox({ files: { a: '1' } });
+    const before = sandbox.checkpoint();
+    sandbox.move('a', 'b');
+    const after = sandbox.checkpoint();
+    sandbox.writeFile('c', '');
+    expect(sandbox.changesSince(before, after)).toEqual({ added: ['/b'], modified: [], deleted: ['/a'] });
+    expect(sandbox.changesSince(after, after)).toEqual({ added: [], modified: [], deleted: [] });
+  });
+});
+
+describe('diffFile', () => {
+  it('diffs a file against a checkpoint as a unified diff', () => {
+    const sandbox = createSandbox({ files: { 'a.txt': 'one\ntwo\nthree\n' } });
+    const id = sandbox.checkpoint();
+    sandbox.writeFile('a.txt', 'one\nTWO\nthree\n');
+    expect(sandbox.diffFile('a.txt', id)).toBe('--- /a.txt\n+++ /a.txt\n@@ -1,3 +1,3 @@\n one\n-two\n+TWO\n three\n');
+    expect(sandbox.diffFile('a.txt', id, sandbox.checkpoint())).toContain('+TWO');
+    expect(sandbox.diffFile('a.txt', sandbox.checkpoint())).toBe('');
+  });
+
+  it('shows added and deleted files against /dev/null, binary as one line', () => {
+    const sandbox = createSandbox({ files: { gone: 'bye\n', 'img.png': new Uint8Array([1]) } });
+    const id = sandbox.checkpoint();
+    sandbox.delete('gone');
+    sandbox.writeFile('new.txt', 'hi\n');
+    sandbox.writeFile('img.png', new Uint8Array([2]));
+    expect(sandbox.diffFile('new.txt', id)).toBe('--- /dev/null\n+++ /new.txt\n@@ -0,0 +1,1 @@\n+hi\n');
+    expect(sandbox.diffFile('gone', id)).toContain('-bye');
+    expect(sandbox.diffFile('img.png', id)).toBe('Binary files /img.png and /img.png differ\n');
+    expect(() => sandbox.diffFile('never', id)).toThrow(/neither/);
+  });
+
+  it('falls back to a whole-file replacement when the bound is exceeded', () => {
+    const before = Array.from({ length: 2000 }, (_, index) => `line ${index}`).join('\n') + '\n';
+    const after = Array.from({ length: 2000 }, (_, index) => `other ${index}`).join('\n') + '\n';
+    const started = performance.now();
+    const patch = unifiedDiff('/big.txt', before, after, { maxEditLength: 100 });
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(patch.startsWith('--- /big.txt\n+++ /big.txt\n@@ -1,2000 +1,2000 @@\n-line 0\n')).toBe(true);
+    expect(patch.split('\n').filter((line) => line.startsWith('+other')).length).toBe(2000);
+  });
+});
+
+describe('snapshots', () => {
+  it('round-trips text, binary, empty directories and times through JSON', () => {
+    let clock = 42;
+    const sandbox = createSandbox({ files: { 'a/b.txt': 'héllo', 'bin/x': new Uint8Array([0, 255, 7]) }, now: () => clock });
+    sandbox.mkdir('empty/dir');
+    clock = 99;
+    const snapshot = JSON.parse(JSON.stringify(sandbox.toSnapshot()));
+    expect(snapshot.version).toBe(1);
+    const copy = createSandbox({ snapshot });
+    expect(copy.readFile('a/b.txt')).toBe('héllo');
+    expect([...copy.readBytes('bin/x')]).toEqual([0, 255, 7]);
+    expect(copy.list('empty')).toMatchObject([{ name: 'dir', kind: 'directory' }]);
+    expect(copy.stat('a/b.txt').modified).toBe(42);
+    expect(copy.toSnapshot()).toEqual(snapshot);
+  });
+
+  it('refuses malformed snapshots and applies path rules and limits to their entries', () => {
+    const refused = (snapshot: unknown, limits = {}) => {
+      try {
+        createSandbox({ snapshot: snapshot as never, limits });
+        return 'loaded';
+      } catch (error) {
+        return isSandboxError(error) ? error.code : 'other';
+      }
+    };
+    expect(refused({ version: 2, entries: [] })).toBe('invalid-snapshot');
+    expect(refused(null)).toBe('invalid-snapshot');
+    expect(refused({ version: 1, entries: [{ kind: 'file', path: '/a', encoding: 'hex', content: '' }] })).toBe('invalid-snapshot');
+    expect(refused({ version: 1, entries: [{ kind: 'file', path: '/a', encoding: 'base64', content: '%%' }] })).toBe('invalid-snapshot');
+    expect(refused({ version: 1, entries: [{ kind: 'file', path: '../a', encoding: 'utf8', content: '' }] })).toBe('path-escapes-root');
+    expect(refused({ version: 1, entries: [{ kind: 'file', path: '/a', encoding: 'utf8', content: 'xx' }] }, { maxFileBytes: 1 })).toBe('file-too-large');
+  });
+});

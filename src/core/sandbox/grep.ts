@@ -1,0 +1,125 @@
+/**
+ * Searching file contents. Each file is scanned once by a global regular expression over the whole
+ * text (no splitting into lines up front); line numbers are counted only up to each match. That is
+ * what keeps "grep across 10,000 files" in milliseconds.
+ */
+import { compileGlob } from './glob';
+import { SandboxError } from './sandbox-errors';
+import { walkFiles, type TreeNode } from './tree';
+
+/** One matching line. */
+export interface GrepMatch {
+  /** Canonical path of the file (`/src/a.ts`). */
+  path: string;
+  /** 1-based line number. */
+  line: number;
+  /** 1-based column of the match start, in UTF-16 code units. */
+  column: number;
+  /** The line's text, cut to `maxLineLength` characters around the match (`…` marks a cut). */
+  text: string;
+}
+
+/** The matches of a search; `truncated` is true when `maxMatches` stopped it early. */
+export interface GrepResult {
+  matches: GrepMatch[];
+  truncated: boolean;
+}
+
+/** How to search. */
+export interface GrepOptions {
+  /** Treat the pattern as a regular expression (JavaScript syntax). Default: a literal string. */
+  regex?: boolean;
+  ignoreCase?: boolean;
+  /** Search only this file or directory. Default: the whole sandbox. */
+  path?: string;
+  /** Search only files whose path, relative to `path`, matches this glob (e.g. `**\/*.ts`). */
+  glob?: string;
+  /** Stop after this many matching lines. Default 1,000. */
+  maxMatches?: number;
+  /** Cut reported lines to this many characters. Default 500. */
+  maxLineLength?: number;
+}
+
+/** Default cap on reported matching lines. */
+export const defaultMaxMatches = 1_000;
+/** Default cap on the length of a reported line. */
+export const defaultMaxLineLength = 500;
+
+/**
+ * Builds the search expression: literal patterns are escaped, so `a.b` finds only "a.b".
+ * An invalid regular expression is a `SandboxError` with code `invalid-pattern`.
+ *
+ * @example
+ * ```ts
+ * compileSearch('TODO', {}).test('// TODO: x'); // true
+ * ```
+ */
+export function compileSearch(pattern: string, options: Pick<GrepOptions, 'regex' | 'ignoreCase'>): RegExp {
+  const source = options.regex === true ? pattern : pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  try {
+    return new RegExp(source, options.ignoreCase === true ? 'gim' : 'gm');
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new SandboxError('invalid-pattern', `The search pattern is not a valid regular expression: ${reason}`);
+  }
+}
+
+/**
+ * Searches the text files below `node` (binary files are skipped), in sorted path order.
+ * `prefix` is the canonical path of `node`; `options.path` is expected to be resolved already.
+ *
+ * @example
+ * ```ts
+ * grepTree(root, '/', 'TODO', { glob: '**\/*.ts', maxMatches: 50 });
+ * ```
+ */
+export function grepTree(node: TreeNode, prefix: string, pattern: string, options: GrepOptions = {}): GrepResult {
+  const expression = compileSearch(pattern, options);
+  const filter = options.glob === undefined ? undefined : compileGlob(options.glob);
+  const maxMatches = options.maxMatches ?? defaultMaxMatches;
+  const maxLineLength = Math.max(1, options.maxLineLength ?? defaultMaxLineLength);
+  const matches: GrepMatch[] = [];
+  let truncated = false;
+  const relativeStart = prefix === '/' ? 1 : prefix.length + 1;
+  walkFiles(node, prefix, (path, file) => {
+    if (truncated || typeof file.content !== 'string') return;
+    // A single file searched directly has no relative path of its own: match the glob on its name.
+    if (filter !== undefined && !filter.test(node.kind === 'file' ? path.slice(path.lastIndexOf('/') + 1) : path.slice(relativeStart))) return;
+    truncated = searchText(path, file.content, expression, matches, maxMatches, maxLineLength);
+  });
+  return { matches, truncated };
+}
+
+/** Appends this file's matching lines; returns true when the cap was hit with matches left over. */
+function searchText(path: string, text: string, expression: RegExp, matches: GrepMatch[], maxMatches: number, maxLineLength: number): boolean {
+  expression.lastIndex = 0;
+  let line = 1;
+  let counted = 0; // newlines before this offset are already counted in `line`
+  for (;;) {
+    const found = expression.exec(text);
+    if (found === null) return false;
+    const start = found.index;
+    // A zero-length match after the final newline is the phantom empty "line" grep does not report.
+    if (start === text.length && start > 0 && text.charCodeAt(start - 1) === 10) return false;
+    for (let newline = text.indexOf('\n', counted); newline !== -1 && newline < start; newline = text.indexOf('\n', newline + 1)) line++;
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    let lineEnd = text.indexOf('\n', start);
+    if (lineEnd === -1) lineEnd = text.length;
+    if (matches.length >= maxMatches) return true;
+    const column = start - lineStart + 1;
+    const content = text.charCodeAt(lineEnd - 1) === 13 ? text.slice(lineStart, lineEnd - 1) : text.slice(lineStart, lineEnd);
+    matches.push({ path, line, column, text: cut(content, column - 1, maxLineLength) });
+    // One report per line, like grep: continue on the next line.
+    if (lineEnd >= text.length) return false;
+    expression.lastIndex = lineEnd + 1;
+    counted = lineEnd + 1;
+    line++;
+  }
+}
+
+function cut(text: string, matchOffset: number, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  // Keep the match in view: start a little before it when it lies beyond the first window.
+  const from = matchOffset < maxLength - 20 ? 0 : Math.max(0, matchOffset - 20);
+  return (from > 0 ? '…' : '') + text.slice(from, from + maxLength) + (from + maxLength < text.length ? '…' : '');
+}

@@ -1,0 +1,130 @@
+/**
+ * The public shape of a sandbox: the operations an agent's file tools, the UI and persistence use.
+ * All operations are synchronous (the tree is in memory) and atomic: a refusal throws a
+ * `SandboxError` and changes nothing.
+ */
+import type { SandboxChanges } from './changes';
+import type { DiffBounds } from './file-diff';
+import type { GrepOptions, GrepResult } from './grep';
+import type { SandboxLimits } from './sandbox-limits';
+import type { SandboxSnapshot } from './snapshot';
+
+/** File content: text (stored as a string, sized in UTF-8 bytes) or binary. */
+export type FileContent = string | Uint8Array;
+
+/** What `list` and `stat` report about one entry. */
+export interface SandboxEntry {
+  name: string;
+  /** Canonical path (`/src/a.ts`; `/` for the root). */
+  path: string;
+  kind: 'file' | 'directory';
+  /** Bytes for a file; number of entries for a directory. */
+  size: number;
+  /** Last change, epoch milliseconds. */
+  modified: number;
+  /** For files: whether the content is text (a string) or binary. */
+  binary?: boolean;
+}
+
+/**
+ * A change, delivered to subscribers after the operation completed. `restore` means the whole tree
+ * was swapped for a checkpoint (re-read everything); `path` is then `/`.
+ */
+export interface SandboxEvent {
+  type: 'write' | 'delete' | 'mkdir' | 'move' | 'restore';
+  path: string;
+  /** For `move`: where it came from. */
+  from?: string;
+  /** The sandbox version after this change. */
+  version: number;
+}
+
+/** A saved point in the sandbox's history (see `checkpoint()`). */
+export interface CheckpointInfo {
+  id: string;
+  /** The sandbox version when it was taken. */
+  version: number;
+  createdAt: number;
+  files: number;
+  bytes: number;
+}
+
+/** Options of `readFile`: a range of lines. */
+export interface ReadOptions {
+  /** First line to return, 1-based (the numbering grep reports). Default 1. */
+  offset?: number;
+  /** Most lines to return. Default: all. */
+  limit?: number;
+}
+
+/** Options of `writeFile`. */
+export interface WriteOptions {
+  /** Replace an existing file. Default true here; the agent's write tool asks for it explicitly. */
+  overwrite?: boolean;
+}
+
+/** Options of `glob`. */
+export interface GlobOptions {
+  /** Directory the pattern is relative to. Default `/`. A pattern starting with `/` ignores it. */
+  cwd?: string;
+  /** Also return directories that match. Default false (files only). */
+  directories?: boolean;
+}
+
+/** A virtual filesystem confined to its root. Create one with `createSandbox`. */
+export interface Sandbox {
+  /** Increases by one with every change (including a restore); 0 when created. */
+  readonly version: number;
+  readonly limits: Readonly<SandboxLimits>;
+  /** Number of files and their total bytes. */
+  usage(): { files: number; bytes: number };
+
+  /** A text file's content (binary is decoded as UTF-8), or a range of its lines. */
+  readFile(path: string, options?: ReadOptions): string;
+  /** A file's bytes (text is encoded as UTF-8). A copy: changing it does not change the file. */
+  readBytes(path: string): Uint8Array;
+  /** Writes a file, creating parent directories. */
+  writeFile(path: string, content: FileContent, options?: WriteOptions): void;
+  /** Creates a directory and its parents; an existing directory is fine. */
+  mkdir(path: string): void;
+  /** Entries of a directory, sorted by name. */
+  list(path?: string): SandboxEntry[];
+  stat(path: string): SandboxEntry;
+  exists(path: string): boolean;
+  /** Deletes a file, or a directory (a non-empty one only with `recursive`). */
+  delete(path: string, options?: { recursive?: boolean }): void;
+  /** Moves or renames a file or directory. The destination must not exist unless `overwrite` (files only). */
+  move(from: string, to: string, options?: { overwrite?: boolean }): void;
+  /** Canonical paths matching a glob, sorted. */
+  glob(pattern: string, options?: GlobOptions): string[];
+  /** Searches text files for a literal (default) or regular expression. */
+  grep(pattern: string, options?: GrepOptions): GrepResult;
+
+  /** Listens to changes; returns the function that stops listening. */
+  subscribe(listener: (event: SandboxEvent) => void): () => void;
+
+  /** Saves the current tree; O(1), it keeps the root pointer. Returns the checkpoint's id. */
+  checkpoint(): string;
+  /** Makes a checkpoint's tree current again (a pointer swap). Later checkpoints are kept. */
+  restore(id: string): void;
+  checkpoints(): CheckpointInfo[];
+  deleteCheckpoint(id: string): void;
+  /** Files added, modified and deleted from a checkpoint to another one (default: now). */
+  changesSince(id: string, toId?: string): SandboxChanges;
+  /** A unified diff of one file from a checkpoint to another one (default: now); '' when equal. */
+  diffFile(path: string, id: string, toId?: string, bounds?: DiffBounds): string;
+
+  /** The whole tree as plain, JSON-serializable data (binary as base64). */
+  toSnapshot(): SandboxSnapshot;
+}
+
+/** Options of `createSandbox`. */
+export interface CreateSandboxOptions {
+  /** Initial files, by path. */
+  files?: Record<string, FileContent>;
+  /** A tree saved with `toSnapshot()`; loaded before `files`. */
+  snapshot?: SandboxSnapshot;
+  limits?: Partial<SandboxLimits>;
+  /** Clock for `modified` times (tests pass a fixed one). Default `Date.now`. */
+  now?: () => number;
+}
