@@ -22,7 +22,7 @@ describe('package exports', () => {
   });
 
   it('lists the documented subpaths', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './react', './server', './styles.css', './testing']);
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './react', './sandbox', './server', './styles.css', './testing']);
     expect(manifest.sideEffects).toEqual(['**/*.css']);
     expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['react', 'react-dom']);
   });
@@ -38,6 +38,7 @@ describe('package exports', () => {
 
   it.each([
     ['.', ['createAgent', 'defineTool', 'demoModel', 'reduce', 'createAgentStore', 'AgentCommandError', 'InvalidModelError']],
+    ['./sandbox', ['createSandbox', 'SandboxError', 'indexedDbSandboxStorage', 'persistSandbox', 'exportArchive', 'importArchive']],
     ['./react', ['AgentProvider', 'useAgent', 'useAgentSelector', 'useMessage', 'useMessageIds', 'useToolCall']],
     ['./components', ['AgentChat', 'Composer', 'MessageList', 'ThreadViewport', 'Markdown', 'ErrorNotice']],
     ['./server', ['toNodeHandler']],

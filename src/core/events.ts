@@ -21,6 +21,8 @@ export type AgentEvent =
   | { type: 'message-add'; message: Message }
   | { type: 'message-finish'; messageId: string; status: 'done' | 'stopped' | 'error' }
   | { type: 'message-remove'; messageId: string }
+  /** Removes the message and every message after it, with their tool calls (a rollback). */
+  | { type: 'messages-truncate'; messageId: string }
   | { type: 'step-start'; runId: string; step: number }
   | { type: 'step-finish'; runId: string; step: number; usage: Usage }
   | { type: 'text-start'; messageId: string; partId: string }

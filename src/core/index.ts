@@ -44,7 +44,9 @@ export { createInitialState } from './state';
 export type {
   AgentError,
   AgentErrorCode,
+  ApprovalPreview,
   ApprovalRequest,
+  FileChangePreview,
   AgentState,
   AgentStatus,
   AuditActor,
@@ -62,3 +64,13 @@ export type {
   Usage,
 } from './state';
 export type { AgentEvent, AgentEventType, LoggedEvent } from './events';
+/** The sandbox's types; `createSandbox` itself is in `react-agent-kit/sandbox`, so apps without one do not ship it. */
+export type {
+  CheckpointInfo,
+  FileContent,
+  Sandbox,
+  SandboxChanges,
+  SandboxEntry,
+  SandboxEvent,
+  SandboxLimits,
+} from './sandbox/index';

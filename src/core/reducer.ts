@@ -40,6 +40,18 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         messages: state.messages.filter((message) => message.id !== event.messageId),
         toolCalls: state.toolCalls.filter((call) => call.messageId !== event.messageId),
       };
+    case 'messages-truncate': {
+      const index = state.messages.findIndex((message) => message.id === event.messageId);
+      if (index === -1) return state;
+      const removed = new Set(state.messages.slice(index).map((message) => message.id));
+      return {
+        ...state,
+        messages: state.messages.slice(0, index),
+        toolCalls: state.toolCalls.filter((call) => !removed.has(call.messageId)),
+        // The failure belonged to what was removed.
+        ...(state.status === 'error' ? { status: 'idle' as const, error: null } : {}),
+      };
+    }
     case 'step-start':
       return { ...state, step: event.step };
     case 'step-finish':

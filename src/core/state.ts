@@ -53,6 +53,11 @@ export interface Message {
   createdAt: number;
   /** The run that produced this message (assistant messages) or that it started (user messages). */
   runId?: string;
+  /**
+   * User messages of an agent with a sandbox: the sandbox checkpoint taken just before this
+   * message ran. `agent.rollback(id)` restores it (see `Agent.rollback`).
+   */
+  checkpointId?: string;
 }
 
 /**
@@ -94,7 +99,24 @@ export interface ApprovalRequest {
    * A pending approval is a call in `approval-requested` without a decision.
    */
   decision?: { approved: true; always: boolean; at: number; edited: boolean };
+  /** What the call would change, computed when the approval was requested (file tools show a diff). */
+  preview?: ApprovalPreview;
 }
+
+/**
+ * One file a call would change, as the approval shows it. `diff` is a unified diff (`---`/`+++`
+ * headers, `@@` hunks); empty when the content does not change (a move) or is binary.
+ */
+export interface FileChangePreview {
+  path: string;
+  change: 'create' | 'modify' | 'delete' | 'move';
+  /** For `move`: where the file comes from. */
+  from?: string;
+  diff: string;
+}
+
+/** What a tool call would do, shown to the person who decides it. */
+export type ApprovalPreview = { kind: 'file-changes'; files: FileChangePreview[]; note?: string };
 
 export interface ToolCall {
   id: string;

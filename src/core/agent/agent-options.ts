@@ -3,6 +3,7 @@ import type { LoggedEvent } from '../events';
 import type { LanguageModel } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
 import type { QuestionAnswer } from '../questions/question-types';
+import type { Sandbox } from '../sandbox/sandbox-types';
 import type { AgentError, AgentState, AgentStatus, Usage } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../tools/execute-tool-call';
@@ -72,6 +73,13 @@ export interface AgentOptions {
   askUser?: AskUserOption;
   /** Retries of transient model failures before any output streamed. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * A workspace for the agent (`createSandbox` from `react-agent-kit/sandbox`). Adds the file
+   * tools (`read_file`, `write_file`, `edit_file`, `list_files`, `glob`, `grep`, `delete_file`,
+   * `move_file`; see `sandboxTools`), takes a checkpoint before every user message, and makes
+   * `rollback` restore files and conversation together.
+   */
+  sandbox?: Sandbox;
   /** Start from this state instead of an empty conversation. */
   initialState?: AgentState;
   temperature?: number;
@@ -114,6 +122,18 @@ export interface Agent {
   cancelQuestion(toolCallId: string, note?: string): Promise<RunResult>;
   /** Supplies the result of a declaration-only call whose handler returned `deferToolResult`. */
   submitToolResult(toolCallId: string, output: unknown, options?: { error?: string }): Promise<RunResult>;
+  /**
+   * Rolls back to just before the user message `messageId`: the sandbox gets the files it had
+   * when that message was sent, and the message and everything after it leave the conversation.
+   * Resolves with the removed message's text (to put back in the composer). Rejects with
+   * `AgentCommandError`: `agent-busy` while a run is active or waits for people, `unknown-message`
+   * for an id that is not a user message of the conversation, `checkpoint-missing` when the
+   * sandbox no longer has that message's checkpoint; nothing changes then. Without a sandbox,
+   * only the conversation rolls back.
+   */
+  rollback(messageId: string): Promise<{ text: string }>;
+  /** The agent's workspace, when it was created with one. */
+  readonly sandbox: Sandbox | undefined;
   /** The agent's tools, for display. */
   readonly tools: readonly ToolInfo[];
   /** The built-in question tool's settings: whether it is on, and the free-text default for questions that do not say. */
@@ -136,7 +156,9 @@ export type AgentCommandErrorCode =
   | 'nothing-to-retry'
   | 'not-pending'
   | 'invalid-input'
-  | 'invalid-answer';
+  | 'invalid-answer'
+  | 'unknown-message'
+  | 'checkpoint-missing';
 
 /** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
 export class AgentCommandError extends Error {

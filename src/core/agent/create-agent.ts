@@ -8,6 +8,8 @@ import { askUserQuestionToolName } from '../questions/question-types';
 import { toModelJsonSchema } from '../schema/index';
 import { createAgentStore } from '../store';
 import type { AgentState } from '../state';
+import type { Sandbox } from '../sandbox/sandbox-types';
+import { sandboxTools } from '../sandbox/tools/sandbox-tools';
 import { createToolRegistry, type ToolDefinition } from '../tools/define-tool';
 import { AgentCommandError, type Agent, type AgentOptions, type RunResult, type ToolInfo } from './agent-options';
 import { createPeopleCommands } from './people-commands';
@@ -35,6 +37,8 @@ export function createAgent(options: AgentOptions): Agent {
   if (typeof options !== 'object' || options === null) throw new TypeError('createAgent: pass an options object, e.g. `createAgent({ model })`.');
   const { model } = options;
   assertLanguageModel(model);
+  const sandbox = options.sandbox;
+  if (sandbox !== undefined) assertSandbox(sandbox);
   const tools = createToolRegistry(withBuiltInTools(options));
   assertValidLimits(options.limits ?? {});
   const limits = {
@@ -132,6 +136,7 @@ export function createAgent(options: AgentOptions): Agent {
 
   const agent: Agent = {
     model,
+    sandbox,
     store: agentStore.store,
     tools: [...tools.values()].map(toToolInfo),
     askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
@@ -139,12 +144,47 @@ export function createAgent(options: AgentOptions): Agent {
       if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
       if (text.trim() === '') throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
       assertIdle();
+      // Taken before the run starts, so rolling back to this message undoes everything it caused.
+      const checkpointId = sandbox?.checkpoint();
       return beginRun((runId) =>
         dispatch({
           type: 'message-add',
-          message: { id: createId('msg'), role: 'user', parts: [{ type: 'text', id: createId('part'), text, status: 'done' }], status: 'done', createdAt: now(), runId },
+          message: {
+            id: createId('msg'),
+            role: 'user',
+            parts: [{ type: 'text', id: createId('part'), text, status: 'done' }],
+            status: 'done',
+            createdAt: now(),
+            runId,
+            ...(checkpointId !== undefined ? { checkpointId } : {}),
+          },
         }),
       );
+    },
+    async rollback(messageId) {
+      assertIdle();
+      const messages = getState().messages;
+      const index = messages.findIndex((message) => message.id === messageId);
+      const message = messages[index];
+      if (message?.role !== 'user') {
+        throw new AgentCommandError('unknown-message', `rollback(${JSON.stringify(messageId)}): there is no user message with this id in the conversation.`);
+      }
+      if (sandbox !== undefined) {
+        const known = new Set(sandbox.checkpoints().map((checkpoint) => checkpoint.id));
+        if (message.checkpointId === undefined || !known.has(message.checkpointId)) {
+          throw new AgentCommandError(
+            'checkpoint-missing',
+            `rollback(${JSON.stringify(messageId)}): the sandbox has no checkpoint for this message (it was sent before the sandbox was attached, or its checkpoint was deleted), so the files cannot be restored. Nothing was changed.`,
+          );
+        }
+        sandbox.restore(message.checkpointId);
+        // The checkpoints of removed turns lead nowhere now.
+        for (const removed of messages.slice(index)) {
+          if (removed.checkpointId !== undefined && known.has(removed.checkpointId)) sandbox.deleteCheckpoint(removed.checkpointId);
+        }
+      }
+      dispatch({ type: 'messages-truncate', messageId });
+      return { text: message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') };
     },
     async stop() {
       const run = active;
@@ -177,9 +217,17 @@ export function createAgent(options: AgentOptions): Agent {
 }
 
 function withBuiltInTools(options: AgentOptions): readonly ToolDefinition<never, unknown>[] {
-  const tools = options.tools ?? [];
+  const tools = [...(options.tools ?? []), ...(options.sandbox ? (sandboxTools(options.sandbox) as ToolDefinition<never, unknown>[]) : [])];
   if (!options.askUser || tools.some((tool) => tool.name === askUserQuestionToolName)) return tools;
   return [...tools, askUserQuestionTool()];
+}
+
+function assertSandbox(value: unknown): asserts value is Sandbox {
+  const methods = ['checkpoint', 'restore', 'checkpoints', 'deleteCheckpoint', 'readFile', 'writeFile', 'subscribe'] as const;
+  const missing = methods.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
+  if (missing.length > 0) {
+    throw new TypeError(`createAgent: \`sandbox\` must be a sandbox from createSandbox() (react-agent-kit/sandbox); it lacks ${missing.join(', ')}.`);
+  }
 }
 
 function toToolInfo(tool: ToolDefinition): ToolInfo {

@@ -3,7 +3,7 @@ import { checkPermission } from '../approvals/permission-check';
 import type { AgentEvent } from '../events';
 import { askUserQuestionToolName } from '../questions/question-types';
 import { validateToolInput } from '../schema/index';
-import type { ToolCall } from '../state';
+import type { ApprovalPreview, ToolCall } from '../state';
 import type { ToolDefinition } from './define-tool';
 
 export interface AdmitContext {
@@ -68,14 +68,25 @@ export async function admitToolCall(call: ToolCall, context: AdmitContext): Prom
   if (decision.kind === 'ask') {
     const expiryMs = context.permissions.approvalExpiryMs;
     const requestedAt = context.now();
+    const preview = previewOf(tool, validated.value);
     update({
       state: 'approval-requested',
       input: parsed.value,
-      approval: { reason: decision.reason, requestedAt, ...(expiryMs ? { expiresAt: requestedAt + expiryMs } : {}) },
+      approval: { reason: decision.reason, requestedAt, ...(expiryMs ? { expiresAt: requestedAt + expiryMs } : {}), ...(preview ? { preview } : {}) },
     });
     return { kind: 'handled' };
   }
   return { kind: 'run', input: validated.value, tool };
+}
+
+/** The tool's preview of what the call would change; a failing preview shows none rather than blocking the approval. */
+function previewOf(tool: ToolDefinition, input: unknown): ApprovalPreview | undefined {
+  if (!tool.preview) return undefined;
+  try {
+    return tool.preview(input as never);
+  } catch {
+    return undefined;
+  }
 }
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {

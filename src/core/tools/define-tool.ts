@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from '../schema/json-schema-context';
+import type { ApprovalPreview } from '../state';
 import type { InferToolInput } from '../schema/infer-json-schema';
 import { isStandardSchema } from '../schema/standard-schema';
 import type { ToolInputSchema } from '../schema/tool-input-schema';
@@ -53,6 +54,11 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
   execute?: (input: Input, context: ToolExecutionContext) => ToolExecuteResult<Output>;
   /** Ask a person before running: always, or when the function says so for this input. */
   needsApproval?: boolean | ((input: Input) => boolean);
+  /**
+   * What a call would change, shown with its approval request (the file tools return diffs).
+   * Called only when a person is asked; a throw or `undefined` shows no preview.
+   */
+  preview?: (input: Input) => ApprovalPreview | undefined;
   /** Marks tools that change nothing; used by permission policies. */
   readOnly?: boolean;
   /** Free-form grouping for display (for example `'files'`, `'web'`). */
