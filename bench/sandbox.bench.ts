@@ -49,12 +49,20 @@ describe('sandbox: 10,000 files of ~1 KB', () => {
   bench('grep common word, capped at 1,000 matches', () => {
     full.grep('compute');
   });
-  const snapshot = full.toSnapshot();
-  bench('toSnapshot (export the whole tree)', () => {
-    full.toSnapshot();
+  const records = full.toRecords();
+  const target = createSandbox();
+  bench('toRecords (what a whole-tree save stores)', () => {
+    full.toRecords();
   });
-  bench('createSandbox({ snapshot }) (import the whole tree)', () => {
-    createSandbox({ snapshot });
+  bench('load(records) (a cold load from storage)', () => {
+    target.load(records);
+  });
+  const archive = full.exportArchive();
+  bench('exportArchive (one JSON file)', () => {
+    full.exportArchive();
+  });
+  bench('importArchive', () => {
+    target.importArchive(archive);
   });
 });
 

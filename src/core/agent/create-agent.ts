@@ -9,7 +9,6 @@ import { toModelJsonSchema } from '../schema/index';
 import { createAgentStore } from '../store';
 import type { AgentState } from '../state';
 import type { Sandbox } from '../sandbox/sandbox-types';
-import { sandboxTools } from '../sandbox/tools/sandbox-tools';
 import { createToolRegistry, type ToolDefinition } from '../tools/define-tool';
 import { AgentCommandError, type Agent, type AgentOptions, type RunResult, type ToolInfo } from './agent-options';
 import { createPeopleCommands } from './people-commands';
@@ -217,13 +216,13 @@ export function createAgent(options: AgentOptions): Agent {
 }
 
 function withBuiltInTools(options: AgentOptions): readonly ToolDefinition<never, unknown>[] {
-  const tools = [...(options.tools ?? []), ...(options.sandbox ? (sandboxTools(options.sandbox) as ToolDefinition<never, unknown>[]) : [])];
+  const tools = [...(options.tools ?? []), ...(options.sandbox?.agentTools() ?? [])];
   if (!options.askUser || tools.some((tool) => tool.name === askUserQuestionToolName)) return tools;
   return [...tools, askUserQuestionTool()];
 }
 
 function assertSandbox(value: unknown): asserts value is Sandbox {
-  const methods = ['checkpoint', 'restore', 'checkpoints', 'deleteCheckpoint', 'readFile', 'writeFile', 'subscribe'] as const;
+  const methods = ['checkpoint', 'restore', 'checkpoints', 'deleteCheckpoint', 'agentTools', 'subscribe'] as const;
   const missing = methods.filter((name) => typeof (value as Record<string, unknown> | null)?.[name] !== 'function');
   if (missing.length > 0) {
     throw new TypeError(`createAgent: \`sandbox\` must be a sandbox from createSandbox() (react-agent-kit/sandbox); it lacks ${missing.join(', ')}.`);

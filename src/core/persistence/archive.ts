@@ -17,7 +17,8 @@ export const SANDBOX_ARCHIVE_VERSION = 1;
  */
 export type ArchiveEntry =
   | { path: string; kind: 'text'; text: string; modified: number }
-  | { path: string; kind: 'binary'; base64: string; modified: number };
+  | { path: string; kind: 'binary'; base64: string; modified: number }
+  | { path: string; kind: 'directory'; modified: number };
 
 /**
  * Writes the whole tree as one JSON file that `importArchive` reads back. Pure: no Blob, no DOM,
@@ -32,9 +33,7 @@ export type ArchiveEntry =
 export function exportArchive(files: readonly FileRecord[]): string {
   const entries = files.map((file): ArchiveEntry => {
     const record = normalizeFileRecord(file, 'exporting');
-    return record.kind === 'text'
-      ? record
-      : { path: record.path, kind: 'binary', base64: bytesToBase64(record.bytes), modified: record.modified };
+    return record.kind === 'binary' ? { path: record.path, kind: 'binary', base64: bytesToBase64(record.bytes), modified: record.modified } : record;
   });
   return JSON.stringify({ format: SANDBOX_ARCHIVE_FORMAT, version: SANDBOX_ARCHIVE_VERSION, files: entries });
 }

@@ -3,17 +3,17 @@ import { createDebouncedSaver } from './debounced-saver';
 import type { FileRecord } from './file-record';
 import { memorySandboxStorage } from './memory-storage';
 import { PersistenceError } from './persistence-error';
-import type { SandboxChanges, SandboxStorage } from './sandbox-storage';
+import type { StorageChanges, SandboxStorage } from './sandbox-storage';
 
 const text = (path: string, content = path): FileRecord => ({ path, kind: 'text', text: content, modified: 1 });
 
-function recordingStorage(): SandboxStorage & { saves: SandboxChanges[]; failNext: number } {
+function recordingStorage(): SandboxStorage & { saves: StorageChanges[]; failNext: number } {
   const inner = memorySandboxStorage();
   const storage = {
     ...inner,
-    saves: [] as SandboxChanges[],
+    saves: [] as StorageChanges[],
     failNext: 0,
-    async save(changes: SandboxChanges) {
+    async save(changes: StorageChanges) {
       storage.saves.push(changes);
       if (storage.failNext > 0) {
         storage.failNext -= 1;
@@ -114,5 +114,44 @@ describe('createDebouncedSaver', () => {
     saver.add({ written: [text('b')], deleted: [] });
     await vi.advanceTimersByTimeAsync(5000);
     expect(storage.saves).toHaveLength(1);
+  });
+});
+
+describe('createDebouncedSaver: whole-tree saves', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('saves the tree as it is when the save runs, replacing queued per-file changes', async () => {
+    const storage = recordingStorage();
+    const saveAll = vi.spyOn(storage, 'saveAll');
+    let tree = [text('a', '1')];
+    const saver = createDebouncedSaver(storage, { delayMs: 100 });
+    saver.add({ written: [text('stale')], deleted: [] });
+    saver.addAll(() => tree);
+    tree = [text('a', '2'), text('b')];
+    expect(saver.pendingCount).toBe(2);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(saveAll).toHaveBeenCalledTimes(1);
+    expect(storage.saves).toHaveLength(0);
+    expect((await storage.load())?.files).toEqual([text('a', '2'), text('b')]);
+    expect(saver.pendingCount).toBe(0);
+  });
+
+  it('keeps a failed whole-tree save owed until a flush succeeds', async () => {
+    const storage = recordingStorage();
+    const errors: string[] = [];
+    let failures = 1;
+    const saveAll = storage.saveAll;
+    storage.saveAll = async (records) => {
+      if (failures-- > 0) throw new DOMException('full', 'QuotaExceededError');
+      return saveAll(records);
+    };
+    const saver = createDebouncedSaver(storage, { onError: (error) => errors.push(error.code) });
+    saver.addAll(() => [text('x')]);
+    expect(await saver.flush()).toBe('failed');
+    expect(errors).toEqual(['quota-exceeded']);
+    expect(saver.pendingCount).toBe(1);
+    expect(await saver.flush()).toBe('saved');
+    expect((await storage.load())?.files).toEqual([text('x')]);
   });
 });

@@ -1,6 +1,6 @@
 import type { FileRecord } from './file-record';
 import { toPersistenceError, type PersistenceError } from './persistence-error';
-import type { SandboxChanges, SandboxStorage } from './sandbox-storage';
+import type { StorageChanges, SandboxStorage } from './sandbox-storage';
 
 /**
  * Options of `createDebouncedSaver`.
@@ -17,6 +17,8 @@ export interface DebouncedSaverOptions {
   readonly maxDelayMs?: number;
   /** Called with every failed save (timed or `flush()`). Default: `console.error`. */
   readonly onError?: (error: PersistenceError) => void;
+  /** Called after every flush (timed or `flush()`) with how it ended, e.g. to show "saved". */
+  readonly onFlush?: (result: FlushResult) => void;
 }
 
 /**
@@ -41,10 +43,16 @@ export type FlushResult = 'saved' | 'nothing-to-save' | 'failed';
  */
 export interface DebouncedSaver {
   /** Queues changes; records must not be mutated afterwards (they are saved as they are then). */
-  add(changes: SandboxChanges): void;
+  add(changes: StorageChanges): void;
+  /**
+   * Queues a save of the whole tree (`storage.saveAll`), for changes that are not per file (a
+   * restore, an import, a directory change). `records` is called when the save runs, so it
+   * saves the tree as it is then; queued per-file changes are dropped, as it includes them.
+   */
+  addAll(records: () => readonly FileRecord[]): void;
   /** Saves everything queued now; waits for an earlier save still in flight first. */
   flush(): Promise<FlushResult>;
-  /** Paths with changes not yet saved. */
+  /** Paths with changes not yet saved, plus one while a whole-tree save is owed. */
   readonly pendingCount: number;
   /** Flushes and stops: later `add` calls are ignored. Call on page hide / unmount. */
   dispose(): Promise<FlushResult>;
@@ -72,6 +80,8 @@ export function createDebouncedSaver(storage: SandboxStorage, options: Debounced
   const onError = options.onError ?? ((error: PersistenceError) => console.error(error));
   // `null` marks a delete. Map order does not matter: each path has one entry.
   let pending = new Map<string, FileRecord | null>();
+  // Set when the next save must be a whole-tree save; it reads the tree when it runs.
+  let whole: (() => readonly FileRecord[]) | undefined;
   let quietTimer: ReturnType<typeof setTimeout> | undefined;
   let maxTimer: ReturnType<typeof setTimeout> | undefined;
   let queue: Promise<FlushResult> = Promise.resolve('nothing-to-save');
@@ -84,7 +94,32 @@ export function createDebouncedSaver(storage: SandboxStorage, options: Debounced
     maxTimer = undefined;
   }
 
+  function report(error: unknown): void {
+    try {
+      onError(toPersistenceError(error, 'saving sandbox changes'));
+    } catch {
+      // A throwing error handler must not break the save queue.
+    }
+  }
+
+  async function saveWhole(records: () => readonly FileRecord[]): Promise<FlushResult> {
+    whole = undefined;
+    const dropped = pending;
+    pending = new Map();
+    try {
+      await storage.saveAll(records());
+      return 'saved';
+    } catch (error) {
+      // Still owed: the whole tree (which covers the dropped per-file changes), unless a newer one was asked for.
+      whole ??= records;
+      for (const [path, record] of dropped) if (!pending.has(path)) pending.set(path, record);
+      report(error);
+      return 'failed';
+    }
+  }
+
   async function saveBatch(): Promise<FlushResult> {
+    if (whole !== undefined) return saveWhole(whole);
     if (pending.size === 0) return 'nothing-to-save';
     const batch = pending;
     pending = new Map();
@@ -100,11 +135,7 @@ export function createDebouncedSaver(storage: SandboxStorage, options: Debounced
     } catch (error) {
       // Changes made while this save ran are newer than the batch: they win.
       for (const [path, record] of batch) if (!pending.has(path)) pending.set(path, record);
-      try {
-        onError(toPersistenceError(error, 'saving sandbox changes'));
-      } catch {
-        // A throwing error handler must not break the save queue.
-      }
+      report(error);
       return 'failed';
     }
   }
@@ -112,8 +143,21 @@ export function createDebouncedSaver(storage: SandboxStorage, options: Debounced
   function flush(): Promise<FlushResult> {
     stopTimers();
     // Saves run one after another so an older batch can never land after a newer one.
-    queue = queue.then(saveBatch);
+    queue = queue.then(saveBatch).then((result) => {
+      try {
+        options.onFlush?.(result);
+      } catch {
+        // A throwing listener must not break the save queue either.
+      }
+      return result;
+    });
     return queue;
+  }
+
+  function schedule(): void {
+    clearTimeout(quietTimer);
+    quietTimer = setTimeout(() => void flush(), delayMs);
+    maxTimer ??= setTimeout(() => void flush(), maxDelayMs);
   }
 
   return {
@@ -121,14 +165,16 @@ export function createDebouncedSaver(storage: SandboxStorage, options: Debounced
       if (disposed) return;
       for (const record of changes.written) pending.set(record.path, record);
       for (const path of changes.deleted) pending.set(path, null);
-      if (pending.size === 0) return;
-      clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => void flush(), delayMs);
-      maxTimer ??= setTimeout(() => void flush(), maxDelayMs);
+      if (pending.size > 0) schedule();
+    },
+    addAll(records) {
+      if (disposed) return;
+      whole = records;
+      schedule();
     },
     flush,
     get pendingCount() {
-      return pending.size;
+      return pending.size + (whole !== undefined ? 1 : 0);
     },
     dispose() {
       disposed = true;

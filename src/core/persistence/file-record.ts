@@ -33,16 +33,31 @@ export interface BinaryFileRecord {
 }
 
 /**
- * One file of the sandbox, independent of how the sandbox keeps its tree. Paths are the
- * sandbox's normalized paths; this layer stores them as given and does not interpret them
- * (confinement is the sandbox's job, also for loaded and imported files).
+ * An empty directory as stored (directories that hold files are implied by their files' paths).
  *
  * @example
  * ```ts
- * const text = (record: FileRecord) => (record.kind === 'text' ? record.text : `${record.bytes.length} bytes`);
+ * const build: DirectoryRecord = { path: '/build', kind: 'directory', modified: 0 };
  * ```
  */
-export type FileRecord = TextFileRecord | BinaryFileRecord;
+export interface DirectoryRecord {
+  readonly path: string;
+  readonly kind: 'directory';
+  readonly modified: number;
+}
+
+/**
+ * One entry of the sandbox, independent of how the sandbox keeps its tree: a text or binary
+ * file, or an empty directory. Paths are the sandbox's normalized paths; this layer stores them
+ * as given and does not interpret them (confinement is the sandbox's job, also for loaded and
+ * imported files).
+ *
+ * @example
+ * ```ts
+ * const text = (record: FileRecord) => (record.kind === 'text' ? record.text : record.kind);
+ * ```
+ */
+export type FileRecord = TextFileRecord | BinaryFileRecord | DirectoryRecord;
 
 /**
  * Checks the shape of a record and returns a copy with only the known fields. Copying drops
@@ -65,6 +80,8 @@ export function normalizeFileRecord(value: unknown, doing: string): FileRecord {
       return { path: record.path, kind: 'text', text: record.text, modified: record.modified };
     case 'binary':
       return { path: record.path, kind: 'binary', bytes: record.bytes.slice(), modified: record.modified };
+    case 'directory':
+      return { path: record.path, kind: 'directory', modified: record.modified };
   }
 }
 
@@ -92,7 +109,8 @@ export function fileRecordProblem(value: unknown): string | undefined {
   if (record.kind === 'binary') {
     return record.bytes instanceof Uint8Array ? undefined : `${where} is a binary file without Uint8Array "bytes"`;
   }
-  return `${where} has kind ${JSON.stringify(record.kind)}, expected "text" or "binary"`;
+  if (record.kind === 'directory') return undefined;
+  return `${where} has kind ${JSON.stringify(record.kind)}, expected "text", "binary" or "directory"`;
 }
 
 /**

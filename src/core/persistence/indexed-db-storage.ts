@@ -2,7 +2,7 @@ import { checkDeletedPath, checkLoadedFiles, normalizeFileRecord, type FileRecor
 import { checkFormat, FORMAT_KEY } from './format-migrations';
 import { openDatabase, requestResult, transactionDone } from './idb-request';
 import { PersistenceError, toPersistenceError } from './persistence-error';
-import { SANDBOX_FORMAT_VERSION, type SandboxChanges, type SandboxSnapshot, type SandboxStorage } from './sandbox-storage';
+import { SANDBOX_FORMAT_VERSION, type StorageChanges, type SandboxSnapshot, type SandboxStorage } from './sandbox-storage';
 
 /**
  * Options of `indexedDbSandboxStorage`.
@@ -105,7 +105,7 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
   return {
     load: () => load(false),
 
-    async save(changes: SandboxChanges) {
+    async save(changes: StorageChanges) {
       const written = changes.written.map((record) => normalizeFileRecord(record, 'saving'));
       const deleted = changes.deleted.map(checkDeletedPath);
       if (written.length === 0 && deleted.length === 0) return;

@@ -1,6 +1,6 @@
 import { checkDeletedPath, normalizeFileRecord, type FileRecord } from './file-record';
 import { PersistenceError } from './persistence-error';
-import { SANDBOX_FORMAT_VERSION, type SandboxChanges, type SandboxStorage } from './sandbox-storage';
+import { SANDBOX_FORMAT_VERSION, type StorageChanges, type SandboxStorage } from './sandbox-storage';
 
 /**
  * A `SandboxStorage` that keeps files in memory: for tests, and for apps where IndexedDB is
@@ -30,7 +30,7 @@ export function memorySandboxStorage(): SandboxStorage {
       return { version: SANDBOX_FORMAT_VERSION, files: [...files.values()].map(copy) };
     },
 
-    async save(changes: SandboxChanges) {
+    async save(changes: StorageChanges) {
       open();
       // Check everything before changing anything, so a bad record leaves the previous state.
       const written = changes.written.map((record) => normalizeFileRecord(record, 'saving'));

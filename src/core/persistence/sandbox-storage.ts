@@ -17,10 +17,10 @@ export const SANDBOX_FORMAT_VERSION = 1;
  *
  * @example
  * ```ts
- * const changes: SandboxChanges = { written: [{ path: 'a.txt', kind: 'text', text: 'a', modified: 1 }], deleted: ['b.txt'] };
+ * const changes: StorageChanges = { written: [{ path: 'a.txt', kind: 'text', text: 'a', modified: 1 }], deleted: ['b.txt'] };
  * ```
  */
-export interface SandboxChanges {
+export interface StorageChanges {
   readonly written: readonly FileRecord[];
   readonly deleted: readonly string[];
 }
@@ -59,7 +59,7 @@ export interface SandboxSnapshot {
  */
 export interface SandboxStorage {
   load(): Promise<SandboxSnapshot | null>;
-  save(changes: SandboxChanges): Promise<void>;
+  save(changes: StorageChanges): Promise<void>;
   saveAll(files: readonly FileRecord[]): Promise<void>;
   clear(): Promise<void>;
   close(): Promise<void>;

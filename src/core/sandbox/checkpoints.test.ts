@@ -126,36 +126,64 @@ describe('diffFile', () => {
   });
 });
 
-describe('snapshots', () => {
-  it('round-trips text, binary, empty directories and times through JSON', () => {
+describe('records, load and archives', () => {
+  it('round-trips text, binary, empty directories and times through an archive', () => {
     let clock = 42;
     const sandbox = createSandbox({ files: { 'a/b.txt': 'héllo', 'bin/x': new Uint8Array([0, 255, 7]) }, now: () => clock });
     sandbox.mkdir('empty/dir');
     clock = 99;
-    const snapshot = JSON.parse(JSON.stringify(sandbox.toSnapshot()));
-    expect(snapshot.version).toBe(1);
-    const copy = createSandbox({ snapshot });
+    const archive = sandbox.exportArchive();
+    expect(JSON.parse(archive)).toMatchObject({ format: 'react-agent-kit.sandbox', version: 1 });
+    const copy = createSandbox();
+    copy.importArchive(archive);
     expect(copy.readFile('a/b.txt')).toBe('héllo');
     expect([...copy.readBytes('bin/x')]).toEqual([0, 255, 7]);
     expect(copy.list('empty')).toMatchObject([{ name: 'dir', kind: 'directory' }]);
     expect(copy.stat('a/b.txt').modified).toBe(42);
-    expect(copy.toSnapshot()).toEqual(snapshot);
+    expect(copy.toRecords()).toEqual(sandbox.toRecords());
   });
 
-  it('refuses malformed snapshots and applies path rules and limits to their entries', () => {
-    const refused = (snapshot: unknown, limits = {}) => {
+  it('load replaces the whole tree in one restore event and keeps checkpoints', () => {
+    const sandbox = createSandbox({ files: { 'old.txt': 'old' } });
+    const before = sandbox.checkpoint();
+    const events: string[] = [];
+    sandbox.subscribe((event) => events.push(`${event.type} ${event.path}`));
+    sandbox.load([{ path: '/new.txt', kind: 'text', text: 'new', modified: 1 }]);
+    expect(events).toEqual(['restore /']);
+    expect(sandbox.exists('old.txt')).toBe(false);
+    expect(sandbox.readFile('new.txt')).toBe('new');
+    expect(sandbox.changesSince(before)).toEqual({ added: ['/new.txt'], modified: [], deleted: ['/old.txt'] });
+    sandbox.restore(before);
+    expect(sandbox.readFile('old.txt')).toBe('old');
+  });
+
+  it('refuses malformed records and applies path rules and limits to them, changing nothing', () => {
+    const sandbox = createSandbox({ files: { 'keep.txt': 'kept' } });
+    const refused = (records: unknown, limits = {}) => {
+      const target = Object.keys(limits).length ? createSandbox({ limits }) : sandbox;
       try {
-        createSandbox({ snapshot: snapshot as never, limits });
+        target.load(records as never);
         return 'loaded';
       } catch (error) {
         return isSandboxError(error) ? error.code : 'other';
       }
     };
-    expect(refused({ version: 2, entries: [] })).toBe('invalid-snapshot');
-    expect(refused(null)).toBe('invalid-snapshot');
-    expect(refused({ version: 1, entries: [{ kind: 'file', path: '/a', encoding: 'hex', content: '' }] })).toBe('invalid-snapshot');
-    expect(refused({ version: 1, entries: [{ kind: 'file', path: '/a', encoding: 'base64', content: '%%' }] })).toBe('invalid-snapshot');
-    expect(refused({ version: 1, entries: [{ kind: 'file', path: '../a', encoding: 'utf8', content: '' }] })).toBe('path-escapes-root');
-    expect(refused({ version: 1, entries: [{ kind: 'file', path: '/a', encoding: 'utf8', content: 'xx' }] }, { maxFileBytes: 1 })).toBe('file-too-large');
+    const file = (path: string, text = '') => ({ path, kind: 'text', text, modified: 0 });
+    expect(refused(null)).toBe('invalid-records');
+    expect(refused([{ path: '/a', kind: 'text', modified: 0 }])).toBe('invalid-records');
+    expect(refused([file('/a'), file('a')])).toBe('invalid-records');
+    expect(refused([file('/ok'), file('../a')])).toBe('path-escapes-root');
+    expect(refused([file('/a', 'xx')], { maxFileBytes: 1 })).toBe('file-too-large');
+    expect(sandbox.toRecords()).toMatchObject([{ path: '/keep.txt', text: 'kept' }]);
+  });
+
+  it('previews a change as a diff without making it', () => {
+    const sandbox = createSandbox({ files: { 'a.txt': 'one\n' } });
+    expect(sandbox.previewChange('a.txt', 'two\n')).toBe('--- /a.txt\n+++ /a.txt\n@@ -1,1 +1,1 @@\n-one\n+two\n');
+    expect(sandbox.previewChange('new.txt', 'x\n')).toContain('--- /dev/null\n+++ /new.txt');
+    expect(sandbox.previewChange('a.txt', undefined)).toContain('+++ /dev/null');
+    expect(sandbox.previewChange('a.txt', 'one\n')).toBe('');
+    expect(sandbox.readFile('a.txt')).toBe('one\n');
+    expect(sandbox.version).toBe(0);
   });
 });

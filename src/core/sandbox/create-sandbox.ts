@@ -11,11 +11,14 @@ import { grepTree } from './grep';
 import { SandboxError } from './sandbox-errors';
 import { resolveLimits } from './sandbox-limits';
 import { parsePath, type SandboxPath } from './sandbox-path';
+import type { FileRecord } from '../persistence/file-record';
 import type { CreateSandboxOptions, ReadOptions, Sandbox, SandboxEntry, SandboxEvent } from './sandbox-types';
-import { readSnapshot, treeToSnapshot } from './snapshot';
+import { recordsToTree, treeToRecords } from './records';
+import { sandboxTools } from './tools/sandbox-tools';
 import { decodeUtf8, encodeUtf8 } from './text-encoding';
-import { emptyDirectory, lookup, sortedNames, type DirectoryNode, type FileNode, type TreeNode } from './tree';
-import { deleteFrom, mkdirInto, moveWithin, writeInto, type TreeState } from './tree-operations';
+import { lookup, sortedNames, type DirectoryNode, type FileNode, type TreeNode } from './tree';
+import { deleteFrom, emptyTreeState, mkdirInto, moveWithin, writeInto, type TreeState } from './tree-operations';
+import { exportArchive, importArchive } from '../persistence/archive';
 
 /**
  * Creates a sandbox: a virtual filesystem confined to its root, with limits, change events and
@@ -34,7 +37,7 @@ import { deleteFrom, mkdirInto, moveWithin, writeInto, type TreeState } from './
 export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   const limits = resolveLimits(options.limits);
   const now = options.now ?? Date.now;
-  let state: TreeState = { root: emptyDirectory(now()), files: 0, bytes: 0 };
+  let state: TreeState = emptyTreeState(now());
   let version = 0;
   const listeners = new Set<(event: SandboxEvent) => void>();
   const checkpoints = createCheckpointStore();
@@ -42,12 +45,6 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
   // checkpoint is taken or restored, so no node a checkpoint can reach is ever changed.
   let session = {};
 
-  if (options.snapshot !== undefined) {
-    for (const entry of readSnapshot(options.snapshot)) {
-      const target = parsePath(entry.path);
-      state = entry.kind === 'file' ? writeInto(state, target, entry.content, true, limits, now(), entry.modified, session) : mkdirInto(state, target, limits, entry.modified, session);
-    }
-  }
   for (const [path, content] of Object.entries(options.files ?? {})) state = writeInto(state, parsePath(path), content, true, limits, now(), undefined, session);
 
   function commit(next: TreeState, event: Omit<SandboxEvent, 'version'>, always = false): void {
@@ -87,6 +84,12 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     return { target, node };
   }
 
+  function load(records: readonly FileRecord[]): void {
+    const next = recordsToTree(records, limits, now());
+    session = {};
+    commit(next, { type: 'restore', path: '/' }, true);
+  }
+
   function contentAt(root: DirectoryNode, target: SandboxPath): string | Uint8Array | undefined {
     let node: TreeNode | undefined;
     try {
@@ -98,7 +101,7 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     return node?.content;
   }
 
-  return {
+  const sandbox: Sandbox = {
     get version() {
       return version;
     },
@@ -185,8 +188,19 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
       return unifiedDiff(target.path, before, after, bounds);
     },
 
-    toSnapshot: () => treeToSnapshot(state.root),
+    previewChange(path, content, bounds) {
+      const target = parsePath(path);
+      return unifiedDiff(target.path, contentAt(state.root, target), content, bounds);
+    },
+
+    toRecords: () => treeToRecords(state.root),
+    load,
+    exportArchive: () => exportArchive(treeToRecords(state.root)),
+    importArchive: (data) => load(importArchive(data)),
+
+    agentTools: () => sandboxTools(sandbox),
   };
+  return sandbox;
 }
 
 function entryOf(name: string, path: string, node: TreeNode): SandboxEntry {

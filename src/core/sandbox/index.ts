@@ -14,7 +14,6 @@ export { defaultMaxLineLength, defaultMaxMatches } from './grep';
 export type { GrepMatch, GrepOptions, GrepResult } from './grep';
 export type { SandboxChanges } from './changes';
 export type { DiffBounds } from './file-diff';
-export type { SandboxSnapshot, SnapshotEntry } from './snapshot';
 export type {
   CheckpointInfo,
   CreateSandboxOptions,
@@ -26,3 +25,17 @@ export type {
   SandboxEvent,
   WriteOptions,
 } from './sandbox-types';
+export { sandboxTools } from './tools/sandbox-tools';
+export type { SandboxToolsOptions } from './tools/sandbox-tools';
+// Persistence: where a sandbox's files live between page loads, and export/import files.
+export { persistSandbox } from '../persistence/persist-sandbox';
+export type { PersistSandboxOptions, SandboxPersistence, SandboxPersistenceStatus } from '../persistence/persist-sandbox';
+export { indexedDbSandboxStorage } from '../persistence/indexed-db-storage';
+export type { IndexedDbSandboxStorageOptions } from '../persistence/indexed-db-storage';
+export { memorySandboxStorage } from '../persistence/memory-storage';
+export { exportArchive, importArchive } from '../persistence/archive';
+export type { ArchiveEntry } from '../persistence/archive';
+export { PersistenceError } from '../persistence/persistence-error';
+export type { PersistenceErrorCode } from '../persistence/persistence-error';
+export type { BinaryFileRecord, DirectoryRecord, FileRecord, TextFileRecord } from '../persistence/file-record';
+export type { SandboxStorage, StorageChanges } from '../persistence/sandbox-storage';

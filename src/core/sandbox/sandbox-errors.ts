@@ -26,7 +26,7 @@ export type SandboxErrorCode =
   | 'invalid-content'
   | 'invalid-pattern'
   | 'unknown-checkpoint'
-  | 'invalid-snapshot';
+  | 'invalid-records';
 
 /**
  * A refused sandbox operation. Nothing was changed when one is thrown: operations are atomic.

@@ -7,7 +7,8 @@ import type { SandboxChanges } from './changes';
 import type { DiffBounds } from './file-diff';
 import type { GrepOptions, GrepResult } from './grep';
 import type { SandboxLimits } from './sandbox-limits';
-import type { SandboxSnapshot } from './snapshot';
+import type { FileRecord } from '../persistence/file-record';
+import type { ToolDefinition } from '../tools/define-tool';
 
 /** File content: text (stored as a string, sized in UTF-8 bytes) or binary. */
 export type FileContent = string | Uint8Array;
@@ -114,16 +115,37 @@ export interface Sandbox {
   /** A unified diff of one file from a checkpoint to another one (default: now); '' when equal. */
   diffFile(path: string, id: string, toId?: string, bounds?: DiffBounds): string;
 
-  /** The whole tree as plain, JSON-serializable data (binary as base64). */
-  toSnapshot(): SandboxSnapshot;
+  /**
+   * A unified diff from the file's current content to `content` (`undefined`: the file would be
+   * deleted), without changing anything: what a write would do. '' when nothing would change.
+   */
+  previewChange(path: string, content: FileContent | undefined, bounds?: DiffBounds): string;
+
+  /** Every file and empty directory as records (binary content copied), in path order. */
+  toRecords(): FileRecord[];
+  /**
+   * Replaces the whole tree with `records` (from storage, `toRecords()` or an archive), checked
+   * by the same path rules and limits as any write. All or nothing: a refused record throws and
+   * the tree stays as it was. Checkpoints are kept. Subscribers get one `restore` event.
+   */
+  load(records: readonly FileRecord[]): void;
+  /** The whole tree as one JSON file (binary as base64) that `importArchive` reads back. */
+  exportArchive(): string;
+  /** Replaces the whole tree with an archive's files, like `load`; a bad archive throws `PersistenceError`. */
+  importArchive(data: string | Uint8Array): void;
+
+  /**
+   * The agent's tools over this sandbox (`read_file`, `write_file`, `edit_file`, `list_files`,
+   * `glob`, `grep`, `delete_file`, `move_file`, `bash`). `createAgent({ sandbox })` adds them;
+   * call it yourself to give them to another agent. The ones that change files ask for approval.
+   */
+  agentTools(): ToolDefinition<never, unknown>[];
 }
 
 /** Options of `createSandbox`. */
 export interface CreateSandboxOptions {
   /** Initial files, by path. */
   files?: Record<string, FileContent>;
-  /** A tree saved with `toSnapshot()`; loaded before `files`. */
-  snapshot?: SandboxSnapshot;
   limits?: Partial<SandboxLimits>;
   /** Clock for `modified` times (tests pass a fixed one). Default `Date.now`. */
   now?: () => number;

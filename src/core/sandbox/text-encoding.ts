@@ -1,5 +1,5 @@
 /**
- * UTF-8 and base64 helpers that run in browsers, workers and Node alike (no Buffer). Sizes and
+ * UTF-8 helpers that run in browsers, workers and Node alike (no Buffer). Sizes and
  * quotas count UTF-8 bytes, because that is what the files cost when saved or exported.
  */
 
@@ -54,36 +54,4 @@ export function encodeUtf8(text: string): Uint8Array {
  */
 export function decodeUtf8(bytes: Uint8Array): string {
   return decoder.decode(bytes);
-}
-
-/**
- * Encodes bytes as base64 (for snapshots, which must be plain JSON).
- *
- * @example
- * ```ts
- * toBase64(new Uint8Array([0, 255])); // 'AP8='
- * ```
- */
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  // Chunked: String.fromCharCode with a huge spread overflows the call stack.
-  for (let start = 0; start < bytes.length; start += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  }
-  return btoa(binary);
-}
-
-/**
- * Decodes base64 into bytes. Throws a `DOMException`/`Error` on malformed input; callers wrap it.
- *
- * @example
- * ```ts
- * fromBase64('AP8='); // Uint8Array [0, 255]
- * ```
- */
-export function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return bytes;
 }

@@ -18,6 +18,18 @@ export interface TreeState {
 }
 
 /**
+ * An empty tree: a root directory and zero totals.
+ *
+ * @example
+ * ```ts
+ * let state = emptyTreeState(Date.now());
+ * ```
+ */
+export function emptyTreeState(now: number, owner?: object): TreeState {
+  return { root: emptyDirectory(now, owner), files: 0, bytes: 0 };
+}
+
+/**
  * Writes a file (parents are created). Refusals: `is-a-directory`, `already-exists` (when not
  * overwriting), `not-a-directory`, `path-too-deep`, `file-too-large`, `quota-files`, `quota-bytes`,
  * `invalid-content`.

@@ -1,8 +1,47 @@
+/**
+ * The agent's file tools over a sandbox. Read tools are `readOnly` (they run without asking under
+ * every policy but `ask`); tools that change files ask for approval and show a diff.
+ */
 import type { ToolDefinition } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
+import { deleteFileTool, moveFileTool } from './change-files-tools';
+import { editFileTool } from './edit-file-tool';
+import { listFilesTool } from './list-files-tool';
+import { defaultMaxReadChars, readFileTool } from './read-file-tool';
+import { globTool, grepTool } from './search-tools';
+import { writeFileTool } from './write-file-tool';
 
-/** The file tools over a sandbox (work in progress: filled in by the file tools change). */
-export function sandboxTools(sandbox: Sandbox): ToolDefinition[] {
-  void sandbox;
-  return [];
+/** Options of `sandboxTools`. */
+export interface SandboxToolsOptions {
+  /** Only these tools (by name). Default: all. */
+  only?: readonly string[];
+  /** Characters `read_file` returns per call at most. Default 16,000. */
+  maxReadChars?: number;
+}
+
+/**
+ * The file tools over `sandbox`: `read_file`, `write_file`, `edit_file`, `list_files`, `glob`,
+ * `grep`, `delete_file`, `move_file`. `createAgent({ sandbox })` adds them through
+ * `sandbox.agentTools()`; call this to choose a subset or give them to an agent yourself.
+ *
+ * @example
+ * ```ts
+ * const agent = createAgent({ model, tools: sandboxTools(sandbox, { only: ['read_file', 'grep'] }) });
+ * ```
+ */
+export function sandboxTools(sandbox: Sandbox, options: SandboxToolsOptions = {}): ToolDefinition<never, unknown>[] {
+  const tools: ToolDefinition<never, unknown>[] = [
+    readFileTool(sandbox, options.maxReadChars ?? defaultMaxReadChars),
+    listFilesTool(sandbox),
+    globTool(sandbox),
+    grepTool(sandbox),
+    writeFileTool(sandbox),
+    editFileTool(sandbox),
+    moveFileTool(sandbox),
+    deleteFileTool(sandbox),
+  ];
+  if (options.only === undefined) return tools;
+  const unknown = options.only.filter((name) => !tools.some((tool) => tool.name === name));
+  if (unknown.length > 0) throw new TypeError(`sandboxTools: unknown tool ${unknown.map((name) => `"${name}"`).join(', ')}; the file tools are ${tools.map((tool) => tool.name).join(', ')}.`);
+  return tools.filter((tool) => options.only!.includes(tool.name));
 }
