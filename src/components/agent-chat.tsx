@@ -3,6 +3,8 @@ import type { Agent, AgentState } from '../core/index';
 import { AgentProvider, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
+import { ComposerDraftProvider } from './composer/composer-draft';
+import { WorkspaceLayout } from './file-explorer/workspace-panel';
 import { MessageView } from './message/message-view';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
@@ -27,6 +29,14 @@ export interface AgentChatProps {
    * (`askUser: { allowFreeText: true }`); defaults to the agent's setting.
    */
   allowFreeText?: boolean;
+  /**
+   * The workspace side panel (`FileExplorer`: the sandbox's files, what this turn changed, diffs,
+   * download and export), with a "Workspace" button that shows and hides it. `'auto'` (default): only
+   * when the agent has a sandbox, so a chat without one looks exactly as before; `true`: always
+   * (an empty state without a sandbox); `false`: never. The panel starts open when the chat is
+   * at least 900px wide and closed otherwise; on a narrow chat it covers the thread while open.
+   */
+  workspace?: boolean | 'auto';
   className?: string;
 }
 
@@ -40,6 +50,11 @@ export interface AgentChatProps {
  * instead: answering often needs the conversation in view, and leaving it open costs nothing.
  * While the agent waits for either, the composer is disabled with a hint saying what to do.
  *
+ * With a sandbox (`createAgent({ model, sandbox })`), a "Workspace" button opens the workspace panel
+ * (see `workspace`), the approval dialog shows file tools' changes as diffs, and each user
+ * message offers "Roll back to here": files and conversation return to before it, and its text
+ * goes back into the composer.
+ *
  * @example
  * ```tsx
  * import { createAgent, demoModel } from 'react-agent-kit';
@@ -50,19 +65,22 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, workspace = 'auto', ...layout }: AgentChatProps) {
+  const showWorkspace = workspace === 'auto' ? agent.sandbox !== undefined : workspace;
   return (
     <AgentProvider agent={agent}>
-      <section className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')} data-theme={theme} data-testid="agent-chat">
-        <ChatLayout {...layout} />
-      </section>
+      <ComposerDraftProvider>
+        <section className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')} data-theme={theme} data-testid="agent-chat">
+          <ChatLayout {...layout} workspace={showWorkspace} />
+        </section>
+      </ComposerDraftProvider>
     </AgentProvider>
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className'>;
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'workspace'> & { workspace: boolean };
 
-function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText }: ChatLayoutProps) {
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, workspace }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
@@ -71,22 +89,24 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
       {/* `display: contents`, so the layout is the same; `inert` while the approval dialog is open. */}
       <div className="rak-chat-layer" inert={waitsFor === 'approval'}>
         {header}
-        <ThreadViewport>
-          <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState />} />
-        </ThreadViewport>
-        <div className="rak-chat-footer">
-          <ErrorNotice />
-          <QuestionPicker allowFreeText={allowFreeText} />
-          {awaiting && (
-            <p id={hintId} className="rak-chat-hint" role="status">
-              {waitsFor === 'question' ? 'Answer the question above (or cancel it) to continue.' : 'The agent waits for your decision on a tool call.'}
-            </p>
-          )}
-          {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
-          <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
-            <Composer placeholder={placeholder} autoFocus={autoFocus} />
-          </fieldset>
-        </div>
+        <WorkspaceLayout enabled={workspace}>
+          <ThreadViewport>
+            <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState />} />
+          </ThreadViewport>
+          <div className="rak-chat-footer">
+            <ErrorNotice />
+            <QuestionPicker allowFreeText={allowFreeText} />
+            {awaiting && (
+              <p id={hintId} className="rak-chat-hint" role="status">
+                {waitsFor === 'question' ? 'Answer the question above (or cancel it) to continue.' : 'The agent waits for your decision on a tool call.'}
+              </p>
+            )}
+            {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
+            <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
+              <Composer placeholder={placeholder} autoFocus={autoFocus} />
+            </fieldset>
+          </div>
+        </WorkspaceLayout>
       </div>
       <ApprovalDialog />
     </>

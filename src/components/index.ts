@@ -1,15 +1,17 @@
 /**
  * react-agent-kit/components: the prebuilt UI. `AgentChat` is the drop-in chat; the
  * primitives (`ThreadViewport`, `MessageList`, `Composer`, `ErrorNotice`, `Markdown`,
- * `ToolTimeline`, `ApprovalDialog`, `QuestionPicker`) build custom layouts.
+ * `ToolTimeline`, `ApprovalDialog`, `QuestionPicker`, `FileExplorer`, `DiffView`) build custom layouts.
  * Styles: `import 'react-agent-kit/styles.css'`.
  */
 export { AgentChat } from './agent-chat';
 export type { AgentChatProps } from './agent-chat';
 export { Composer } from './composer/composer';
 export type { ComposerProps } from './composer/composer';
+export { ComposerDraftProvider } from './composer/composer-draft';
 export { MessageView } from './message/message-view';
 export { ToolCallChip } from './message/tool-call-chip';
+export { RollbackAction } from './message/rollback-action';
 export { ErrorNotice } from './thread/error-notice';
 export { MessageList } from './thread/message-list';
 export type { MessageComponentProps, MessageListProps } from './thread/message-list';
@@ -30,3 +32,10 @@ export { ApprovalDialog } from './approval-dialog/approval-dialog';
 export type { ApprovalDialogProps } from './approval-dialog/approval-dialog';
 export { QuestionPicker } from './question-picker/question-picker';
 export type { QuestionPickerProps } from './question-picker/question-picker';
+export { FileChangesPreview } from './approval-dialog/file-changes-preview';
+export { DiffView } from './diff/diff-view';
+export type { DiffViewProps } from './diff/diff-view';
+export { parseUnifiedDiff } from './diff/parse-unified-diff';
+export type { DiffLine, ParsedDiff } from './diff/parse-unified-diff';
+export { FileExplorer } from './file-explorer/file-explorer';
+export type { FileExplorerProps } from './file-explorer/file-explorer';

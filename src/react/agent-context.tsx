@@ -32,3 +32,16 @@ export function useAgentInstance(): Agent {
   }
   return agent;
 }
+
+/**
+ * The agent of the nearest `AgentProvider`, or `undefined` outside of one: for hooks that also
+ * work without an agent (the workspace hooks over a `SandboxProvider`).
+ *
+ * @example
+ * ```tsx
+ * const sandbox = useOptionalAgentInstance()?.sandbox;
+ * ```
+ */
+export function useOptionalAgentInstance(): Agent | undefined {
+  return useContext(AgentContext) ?? undefined;
+}

@@ -1,6 +1,7 @@
 /**
- * react-agent-kit/react: hooks over the agent store. Each hook subscribes to a slice of the
- * state, so components re-render only when what they show changes.
+ * react-agent-kit/react: hooks over the agent store and its workspace (sandbox). Each hook
+ * subscribes to a slice of the state, or to one directory or file, so components re-render only
+ * when what they show changes.
  */
 export { AgentProvider, useAgentInstance } from './agent-context';
 export { useAgent } from './use-agent';
@@ -14,3 +15,13 @@ export { useApprovals } from './use-approvals';
 export type { ApproveOptions, PendingApproval } from './use-approvals';
 export { useQuestions } from './use-questions';
 export type { PendingQuestion, ResolvedQuestion, UseQuestionsOptions } from './use-questions';
+export { SandboxProvider, useSandbox } from './sandbox-context';
+export { useFiles } from './use-files';
+export { useFile } from './use-file';
+export type { FileState, FileStatus } from './use-file';
+export { useWorkspaceChanges, useFileChange } from './use-workspace-changes';
+export type { ChangeMark, FileChangeKind, WorkspaceChanges } from './workspace-changes-store';
+export { useFileDiff } from './use-file-diff';
+export type { FileDiff } from './use-file-diff';
+export { useCheckpoints } from './use-checkpoints';
+export type { TurnCheckpoint } from './use-checkpoints';

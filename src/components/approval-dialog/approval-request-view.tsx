@@ -3,6 +3,7 @@ import type { AgentCommandError } from '../../core/index';
 import type { PendingApproval } from '../../react/index';
 import { ArgumentsEditor, useArgumentsDraft } from './arguments-editor';
 import { DenyReasonForm } from './deny-reason-form';
+import { FileChangesPreview } from './file-changes-preview';
 
 /** Props of `ApprovalRequestView`: one pending approval and where it stands in the queue. */
 export interface ApprovalRequestViewProps {
@@ -18,7 +19,8 @@ export interface ApprovalRequestViewProps {
 }
 
 /**
- * The approval dialog for one call (`role="alertdialog"`, `aria-modal`): what will run and why, the arguments
+ * The approval dialog for one call (`role="alertdialog"`, `aria-modal`): what will run and why,
+ * for file tools what each file would become (`call.approval.preview`, shown as diffs), the arguments
  * (editable JSON), and the decision: Approve, "Always allow <tool>", or Deny, which opens an
  * optional reason. Escape opens the reason (and goes back from it); it never approves, and
  * there is no Enter shortcut: only activating the Approve button approves.
@@ -111,6 +113,7 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
           {reason}
         </p>
       </div>
+      {call.approval?.preview?.kind === 'file-changes' && <FileChangesPreview preview={call.approval.preview} />}
       <ArgumentsEditor draft={draft} error={inputError} textareaRef={textareaRef} />
       {otherError && (
         <p className="rak-dialog-error" role="alert">

@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import { useComposerDraftTarget } from './composer-draft';
 
 export interface ComposerProps {
   placeholder?: string;
@@ -10,7 +11,8 @@ export interface ComposerProps {
 /**
  * The message input: Enter sends, Shift+Enter adds a line, Escape stops a running reply.
  * Sending is disabled for empty text and while the agent runs (messages are not queued);
- * the send button becomes a stop button while a reply streams.
+ * the send button becomes a stop button while a reply streams. Inside a `ComposerDraftProvider`
+ * (as in `AgentChat`), a rolled-back message's text is put back here (before any draft).
  *
  * @example
  * ```tsx
@@ -23,6 +25,12 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  useComposerDraftTarget(
+    useCallback((restored: string) => {
+      setText((draft) => (draft.trim() === '' ? restored : `${restored}\n${draft}`));
+      inputRef.current?.focus();
+    }, []),
+  );
   const running = status === 'running';
   const canSend = text.trim() !== '' && status !== 'running' && status !== 'awaiting-people';
 

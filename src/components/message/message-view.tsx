@@ -1,11 +1,13 @@
 import { memo } from 'react';
 import type { Message, MessagePart, NoticePart, ReasoningPart } from '../../core/index';
 import { Markdown } from '../markdown/index';
+import { RollbackAction } from './rollback-action';
 import type { MessageComponentProps } from '../thread/message-list';
 import { ToolCallChip } from './tool-call-chip';
 
 /**
- * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices.
+ * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices; for
+ * user messages of an agent with a sandbox, a "Roll back to here" action (`RollbackAction`).
  * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
  * instead of token by token.
  *
@@ -32,6 +34,7 @@ export const MessageView = memo(function MessageView({ message }: MessageCompone
         {streaming && isEmpty && <TypingIndicator />}
         {message.status === 'stopped' && <p className="rak-message-meta">Stopped</p>}
       </div>
+      {message.role === 'user' && message.checkpointId !== undefined && <RollbackAction messageId={message.id} />}
     </article>
   );
 });

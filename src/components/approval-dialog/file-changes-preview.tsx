@@ -1,0 +1,42 @@
+import type { ApprovalPreview, FileChangePreview } from '../../core/index';
+import { DiffView } from '../diff/diff-view';
+
+const changeWords: Record<FileChangePreview['change'], string> = {
+  create: 'Create',
+  modify: 'Modify',
+  delete: 'Delete',
+  move: 'Move',
+};
+
+/**
+ * What a file tool would change, inside the approval dialog: one section per file with the kind
+ * of change in words (Create, Modify, Delete, Move from …) and its diff. Diffs are capped so a
+ * large rewrite does not make the dialog slow to open; "Show all" renders the rest.
+ *
+ * @example
+ * ```tsx
+ * {call.approval?.preview?.kind === 'file-changes' && <FileChangesPreview preview={call.approval.preview} />}
+ * ```
+ */
+export function FileChangesPreview({ preview }: { preview: ApprovalPreview }) {
+  const { files, note } = preview;
+  return (
+    <section className="rak-approval-preview" aria-label={files.length === 1 ? 'File change' : `${files.length} file changes`}>
+      {note && <p className="rak-approval-preview-note">{note}</p>}
+      {files.map((file) => (
+        <div key={`${file.from ?? ''}:${file.path}`} className="rak-approval-file" data-change={file.change}>
+          <p className="rak-approval-file-title">
+            <span className="rak-approval-file-change">{changeWords[file.change]}</span> <code>{file.path}</code>
+            {file.change === 'move' && file.from !== undefined && (
+              <>
+                {' from '}
+                <code>{file.from}</code>
+              </>
+            )}
+          </p>
+          {(file.diff !== '' || file.change !== 'move') && <DiffView diff={file.diff} label={`${changeWords[file.change]} ${file.path}`} maxLines={200} hideFileHeader />}
+        </div>
+      ))}
+    </section>
+  );
+}

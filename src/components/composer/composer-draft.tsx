@@ -1,0 +1,65 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+
+/** Where text can be put back into the composer: the Composer registers itself as the target. */
+interface DraftChannel {
+  target: ((text: string) => void) | null;
+}
+
+const ComposerDraftContext = createContext<DraftChannel | null>(null);
+
+/**
+ * Lets parts of the UI put text into the `Composer` below it, for example a rolled-back message
+ * (the "Roll back to here" action of `MessageView`). `AgentChat` includes one; add it yourself
+ * around a custom layout that combines `MessageView` and `Composer`.
+ *
+ * @example
+ * ```tsx
+ * <AgentProvider agent={agent}>
+ *   <ComposerDraftProvider>
+ *     <MessageList messageComponent={MessageView} />
+ *     <Composer />
+ *   </ComposerDraftProvider>
+ * </AgentProvider>
+ * ```
+ */
+export function ComposerDraftProvider({ children }: { children?: ReactNode }) {
+  const [channel] = useState<DraftChannel>(() => ({ target: null }));
+  return <ComposerDraftContext.Provider value={channel}>{children}</ComposerDraftContext.Provider>;
+}
+
+/**
+ * Registers the composer's setter (used by `Composer`).
+ *
+ * @example
+ * ```ts
+ * useComposerDraftTarget((text) => setText(text));
+ * ```
+ */
+export function useComposerDraftTarget(put: (text: string) => void): void {
+  const channel = useContext(ComposerDraftContext);
+  useEffect(() => {
+    if (!channel) return;
+    channel.target = put;
+    return () => {
+      if (channel.target === put) channel.target = null;
+    };
+  }, [channel, put]);
+}
+
+/**
+ * A function that puts text into the composer; returns false when there is no composer to take it.
+ *
+ * @example
+ * ```ts
+ * const putDraft = usePutComposerDraft();
+ * putDraft('Try again with tabs');
+ * ```
+ */
+export function usePutComposerDraft(): (text: string) => boolean {
+  const channel = useContext(ComposerDraftContext);
+  return (text) => {
+    if (!channel?.target) return false;
+    channel.target(text);
+    return true;
+  };
+}

@@ -1,0 +1,118 @@
+import { memo, useMemo, useState } from 'react';
+import { parseUnifiedDiff, type DiffLine } from './parse-unified-diff';
+
+/** Props of `DiffView`. */
+export interface DiffViewProps {
+  /** A unified diff (`---`/`+++` headers, `@@` hunks), as `sandbox.diffFile` and approval previews carry. */
+  diff: string;
+  /** Accessible name of the diff, for example the file's path. Default "Changes". */
+  label?: string;
+  /** Lines rendered before a "Show all" button (long diffs stay cheap to open). Default 400. */
+  maxLines?: number;
+  /** Hide the `---`/`+++` file title row (when the caller shows the path itself). Default false. */
+  hideFileHeader?: boolean;
+  className?: string;
+}
+
+const kindLabels = { added: 'Added', removed: 'Removed', context: 'Unchanged' } as const;
+const signs = { added: '+', removed: '-', context: ' ' } as const;
+
+/**
+ * A unified diff as a table: old and new line numbers, hunk headers, and added and removed lines.
+ * The change of each line is never conveyed by color alone: a visible `+`/`-` sign, and for
+ * screen readers a visually hidden "Added"/"Removed" label (the sign itself is hidden from them).
+ * An empty diff says "No changes"; a binary-file notice is shown as text. Long diffs render the
+ * first `maxLines` lines with a "Show all" button.
+ *
+ * @example
+ * ```tsx
+ * <DiffView diff={sandbox.diffFile('/src/index.ts', checkpointId)} label="/src/index.ts" />
+ * ```
+ */
+export const DiffView = memo(function DiffView({ diff, label = 'Changes', maxLines = 400, hideFileHeader = false, className }: DiffViewProps) {
+  const parsed = useMemo(() => parseUnifiedDiff(diff), [diff]);
+  const [showAll, setShowAll] = useState(false);
+  const lines = hideFileHeader ? parsed.lines.filter((line) => line.kind !== 'file') : parsed.lines;
+  const classes = ['rak-diff', className].filter(Boolean).join(' ');
+  const changed = lines.some((line) => line.kind !== 'file');
+  if (!changed || parsed.binary) {
+    const note = parsed.binary ? 'Binary file changed; its content is not shown.' : diff.trim() === '' ? 'No changes.' : 'Nothing to show in this diff.';
+    return (
+      <div className={classes} role="group" aria-label={label}>
+        <p className="rak-diff-empty">{note}</p>
+      </div>
+    );
+  }
+  const shown = showAll || lines.length <= maxLines ? lines : lines.slice(0, maxLines);
+  return (
+    <div className={classes} role="group" aria-label={label}>
+      <p className="rak-diff-stats">
+        <span className="rak-diff-stat" data-kind="added">{`+${parsed.additions}`}</span>
+        <span className="rak-diff-stat" data-kind="removed">{`-${parsed.deletions}`}</span>
+        <span className="rak-visually-hidden">{`${plural(parsed.additions, 'line')} added, ${plural(parsed.deletions, 'line')} removed`}</span>
+      </p>
+      <div className="rak-diff-scroll">
+        <table className="rak-diff-table">
+          <thead className="rak-visually-hidden">
+            <tr>
+              <th scope="col">Old line</th>
+              <th scope="col">New line</th>
+              <th scope="col">Change</th>
+              <th scope="col">Text</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((line, index) => (
+              <DiffRow key={index} line={line} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {shown.length < lines.length && (
+        <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
+          {`Show all ${lines.length} lines (${lines.length - shown.length} more)`}
+        </button>
+      )}
+    </div>
+  );
+});
+
+function DiffRow({ line }: { line: DiffLine }) {
+  switch (line.kind) {
+    case 'file':
+      return (
+        <tr className="rak-diff-line" data-kind="file">
+          <th colSpan={4} scope="colgroup" className="rak-diff-file">
+            {line.text}
+          </th>
+        </tr>
+      );
+    case 'hunk':
+    case 'note':
+      return (
+        <tr className="rak-diff-line" data-kind={line.kind}>
+          <td colSpan={4} className="rak-diff-meta">
+            {line.text}
+          </td>
+        </tr>
+      );
+    case 'added':
+    case 'removed':
+    case 'context':
+      return (
+        <tr className="rak-diff-line" data-kind={line.kind}>
+          <td className="rak-diff-number">{line.kind === 'added' ? '' : line.oldLine}</td>
+          <td className="rak-diff-number">{line.kind === 'removed' ? '' : line.newLine}</td>
+          <td className="rak-diff-sign">
+            <span aria-hidden="true">{signs[line.kind]}</span>
+            {line.kind !== 'context' && <span className="rak-visually-hidden">{kindLabels[line.kind]}</span>}
+          </td>
+          <td className="rak-diff-text">{line.text}</td>
+        </tr>
+      );
+  }
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,128 @@
+import { memo, useId, useRef, type CSSProperties } from 'react';
+import type { SandboxEntry } from '../../core/index';
+import { useFileChange, useFiles } from '../../react/index';
+import { ChangeBadge, changeMarkLabels } from './change-badge';
+import { useExplorer, useExplorerStore, type ExplorerStore } from './explorer-state';
+import { onTreeKeyDown, visibleItems } from './tree-keyboard';
+
+/**
+ * The workspace as a tree (`role="tree"`; folders are `treeitem`s with `aria-expanded` and a
+ * `group` of children). The tree itself takes focus and points at the current item with
+ * `aria-activedescendant`, so there is always exactly one Tab stop, even when the item under
+ * the keyboard is deleted by the agent. Keys: Up/Down, Home/End, Right opens a folder (or moves
+ * into it), Left closes it (or moves to the parent), Enter/Space opens a file or toggles a folder.
+ * Each folder subscribes to its own listing and each row to its own change mark: a write
+ * re-renders the row of that file (and its folder's list), not the tree.
+ *
+ * @example
+ * ```tsx
+ * <ExplorerContext.Provider value={createExplorerStore()}><FileTree /></ExplorerContext.Provider>
+ * ```
+ */
+export function FileTree({ label = 'Files' }: { label?: string }) {
+  const store = useExplorerStore();
+  const treeRef = useRef<HTMLUListElement>(null);
+  const idPrefix = useId();
+  const entries = useFiles('/');
+  const active = useExplorer((state) => state.active);
+  if (entries.length === 0) return <p className="rak-explorer-empty">No files yet.</p>;
+  return (
+    <ul
+      ref={treeRef}
+      className="rak-tree"
+      role="tree"
+      aria-label={label}
+      tabIndex={0}
+      aria-activedescendant={active ? itemId(idPrefix, active) : undefined}
+      onKeyDown={(event) => onTreeKeyDown(event, treeRef.current, store)}
+      onFocus={() => ensureActive(treeRef.current, store)}
+    >
+      {entries.map((entry, index) => (
+        <TreeItem key={entry.path} entry={entry} level={1} position={index + 1} count={entries.length} idPrefix={idPrefix} />
+      ))}
+    </ul>
+  );
+}
+
+/** A stable element id for a path (ids may hold any character but spaces; paths may have them). */
+export function itemId(prefix: string, path: string): string {
+  return `${prefix}${encodeURIComponent(path)}`;
+}
+
+/** On focus, point at an existing item: the active one if it is still there, else the first. */
+function ensureActive(tree: HTMLUListElement | null, store: ExplorerStore): void {
+  const { active } = store.get();
+  const items = visibleItems(tree);
+  if (items.some((item) => item.dataset.path === active)) return;
+  const first = items[0]?.dataset.path;
+  if (first) store.set({ active: first });
+}
+
+interface TreeItemProps {
+  entry: SandboxEntry;
+  level: number;
+  position: number;
+  count: number;
+  idPrefix: string;
+}
+
+const TreeItem = memo(function TreeItem({ entry, level, position, count, idPrefix }: TreeItemProps) {
+  const store = useExplorerStore();
+  const folder = entry.kind === 'directory';
+  const expanded = useExplorer((state) => folder && state.expanded.has(entry.path));
+  const selected = useExplorer((state) => state.selected === entry.path);
+  const active = useExplorer((state) => state.active === entry.path);
+  const mark = useFileChange(entry.path);
+  const activate = () => {
+    store.set(folder ? { active: entry.path } : { active: entry.path, selected: entry.path, mode: 'content' });
+    if (folder) store.toggle(entry.path);
+  };
+  return (
+    <li
+      id={itemId(idPrefix, entry.path)}
+      className="rak-tree-item"
+      role="treeitem"
+      aria-level={level}
+      aria-setsize={count}
+      aria-posinset={position}
+      aria-expanded={folder ? expanded : undefined}
+      aria-selected={selected}
+      aria-label={mark ? `${entry.name}, ${changeMarkLabels[mark].word}` : entry.name}
+      data-path={entry.path}
+      data-kind={entry.kind}
+      data-active={active || undefined}
+      data-change={mark}
+    >
+      <div className="rak-tree-row" style={{ '--rak-tree-level': level } as CSSProperties} onClick={activate}>
+        <span className="rak-tree-icon" data-kind={entry.kind} aria-hidden="true" />
+        <span className="rak-tree-name">{entry.name}</span>
+        {mark && <ChangeBadge mark={mark} />}
+      </div>
+      {folder && expanded && <TreeGroup path={entry.path} level={level + 1} idPrefix={idPrefix} />}
+    </li>
+  );
+}, sameRow);
+
+/** A row shows an entry's name and kind, not its size or time: a write inside a folder must not re-render the folder's row. */
+function sameRow(a: TreeItemProps, b: TreeItemProps): boolean {
+  return (
+    a.entry.path === b.entry.path &&
+    a.entry.name === b.entry.name &&
+    a.entry.kind === b.entry.kind &&
+    a.level === b.level &&
+    a.position === b.position &&
+    a.count === b.count &&
+    a.idPrefix === b.idPrefix
+  );
+}
+
+const TreeGroup = memo(function TreeGroup({ path, level, idPrefix }: { path: string; level: number; idPrefix: string }) {
+  const entries = useFiles(path);
+  return (
+    <ul className="rak-tree-group" role="group">
+      {entries.map((entry, index) => (
+        <TreeItem key={entry.path} entry={entry} level={level} position={index + 1} count={entries.length} idPrefix={idPrefix} />
+      ))}
+    </ul>
+  );
+});

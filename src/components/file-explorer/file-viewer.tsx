@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { useFile, useFileChange, useFileDiff, useSandbox, type FileState } from '../../react/index';
+import { DiffView } from '../diff/diff-view';
+import { ChangeBadge } from './change-badge';
+import { baseName, downloadBlob, formatBytes } from './download';
+import { useExplorer, useExplorerStore } from './explorer-state';
+
+/** Lines of a text file rendered before "Show all". */
+const maxFileLines = 1000;
+
+/**
+ * The selected file: its text with line numbers (binary files by size only), or its diff
+ * against the checkpoint, and a download button. Subscribes to that one file.
+ *
+ * @example
+ * ```tsx
+ * <FileViewer />
+ * ```
+ */
+export function FileViewer() {
+  const selected = useExplorer((state) => state.selected);
+  if (selected === null) return <p className="rak-explorer-empty">Select a file to see it here.</p>;
+  return <FileView key={selected} path={selected} />;
+}
+
+function FileView({ path }: { path: string }) {
+  const store = useExplorerStore();
+  const sandbox = useSandbox();
+  const mode = useExplorer((state) => state.mode);
+  const file = useFile(path);
+  const mark = useFileChange(path);
+  const download = () => {
+    if (!sandbox || file.status !== 'ready') return;
+    const type = file.binary ? 'application/octet-stream' : 'text/plain;charset=utf-8';
+    downloadBlob(new Blob([sandbox.readBytes(file.path) as Uint8Array<ArrayBuffer>], { type }), baseName(file.path));
+  };
+  return (
+    <section className="rak-viewer" aria-label={`File ${path}`}>
+      <header className="rak-viewer-header">
+        <h3 className="rak-viewer-title" title={path}>
+          {path}
+        </h3>
+        {mark && mark !== 'contains-changes' && <ChangeBadge mark={mark} />}
+        {file.status === 'ready' && <span className="rak-viewer-size">{formatBytes(file.size)}</span>}
+        <div className="rak-viewer-actions">
+          <div className="rak-segmented" role="group" aria-label="Show">
+            <button type="button" className="rak-segmented-button" aria-pressed={mode === 'content'} onClick={() => store.set({ mode: 'content' })}>
+              Content
+            </button>
+            <button type="button" className="rak-segmented-button" aria-pressed={mode === 'diff'} onClick={() => store.set({ mode: 'diff' })}>
+              Diff
+            </button>
+          </div>
+          <button type="button" className="rak-button rak-button-small" disabled={file.status !== 'ready'} onClick={download}>
+            Download
+          </button>
+        </div>
+      </header>
+      <div className="rak-viewer-body">{mode === 'diff' ? <FileDiffView path={path} /> : <FileContent file={file} deleted={mark === 'deleted'} />}</div>
+    </section>
+  );
+}
+
+function FileDiffView({ path }: { path: string }) {
+  const { status, diff } = useFileDiff(path);
+  if (status === 'no-checkpoint') return <p className="rak-explorer-empty">No checkpoint yet: changes show from the agent’s next turn.</p>;
+  return <DiffView diff={diff} label={`Changes to ${path}`} hideFileHeader />;
+}
+
+function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
+  const [showAll, setShowAll] = useState(false);
+  switch (file.status) {
+    case 'loading':
+      return <p className="rak-explorer-empty">Loading…</p>;
+    case 'missing':
+      return <p className="rak-explorer-empty">{deleted ? 'This file was deleted since the checkpoint; its changes show what it held.' : 'This file does not exist.'}</p>;
+    case 'error':
+      return (
+        <p className="rak-explorer-empty" role="alert">
+          {file.error}
+        </p>
+      );
+    case 'ready':
+      break;
+  }
+  if (file.binary) return <p className="rak-explorer-empty">{`Binary file, ${formatBytes(file.size)}; download it to open it.`}</p>;
+  if (file.content === '') return <p className="rak-explorer-empty">Empty file.</p>;
+  const lines = (file.content ?? '').replace(/\n$/, '').split('\n');
+  const shown = showAll ? lines : lines.slice(0, maxFileLines);
+  return (
+    <>
+      <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${file.path}`}>
+        <code>
+          {shown.map((line, index) => (
+            // The number is drawn from `data-line` by CSS, so copying the text does not copy it.
+            <span key={index} className="rak-file-line" data-line={index + 1}>
+              {line}
+              {'\n'}
+            </span>
+          ))}
+        </code>
+      </pre>
+      {shown.length < lines.length && (
+        <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
+          {`Show all ${lines.length} lines (${lines.length - shown.length} more)`}
+        </button>
+      )}
+    </>
+  );
+}
