@@ -19,6 +19,7 @@ export const demoExamplePrompts: ReadonlyArray<{ prompt: string; shows: string }
   { prompt: "What's the weather in Tokyo?", shows: 'a tool call and its result' },
   { prompt: 'What time is it?', shows: 'another tool call' },
   { prompt: 'List my files', shows: 'the sandbox file tools' },
+  { prompt: 'Add a task to my todo list: ship it', shows: 'the workspace: an edit with a diff to approve, then a rollback' },
   { prompt: 'Send an email to Ada about the launch', shows: 'an approval: approve, edit the arguments first, or deny with a reason' },
   { prompt: 'Help me plan a project — ask me questions', shows: 'the question picker: single and multi select, previews, free text' },
   { prompt: 'Clean up records older than 30 days', shows: 'an approval that depends on the arguments (try 180 days)' },

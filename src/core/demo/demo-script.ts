@@ -21,6 +21,7 @@ import {
   toolCallLead,
 } from './demo-replies';
 import { longStoryReply } from './demo-story';
+import { workspaceFirstStep, workspaceFollowUp } from './demo-workspace';
 import { fitToSchema, plausibleToolInput, readInputHints } from './demo-tool-input';
 import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
 
@@ -32,6 +33,7 @@ export type DemoScenario =
   | 'long'
   | 'weather'
   | 'time'
+  | 'edit-file'
   | 'files'
   | 'write-file'
   | 'email'
@@ -50,6 +52,7 @@ const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
   ['long', /\b(long|story)\b/],
   ['weather', /\b(weather|forecast|temperature)\b/],
   ['time', /\b(time|clock|date)\b/],
+  ['edit-file', /\b(todo|to-do|task|tasks)\b/],
   ['write-file', /\b(write|save|note)\b/],
   ['files', /\b(file|files|folder|directory|sandbox)\b/],
   ['cleanup', /\b(delete|cleanup|clean up|clean-up|purge|prune)\b/],
@@ -145,7 +148,7 @@ export function createDemoScript(): ScriptedRespond {
 
   return (call) => {
     const results = trailingToolResults(call.prompt);
-    if (results.length > 0) return summarizeToolResults(results, call.lastUserText);
+    if (results.length > 0) return workspaceFollowUp(results, call) ?? summarizeToolResults(results, call.lastUserText);
     const scenario = detectScenario(call.lastUserText);
     switch (scenario) {
       case 'error': {
@@ -169,6 +172,8 @@ export function createDemoScript(): ScriptedRespond {
         return longStoryReply;
       case 'intro':
         return introReply;
+      case 'edit-file':
+        return workspaceFirstStep(call) ?? toolStep('write-file', call);
       default:
         return toolStep(scenario, call);
     }
