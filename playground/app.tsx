@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createAgent, demoModel, type Agent } from 'react-agent-kit';
 import { AgentChat, ToolTimeline } from 'react-agent-kit/components';
 import { AgentProvider, useAgentInstance, useAgentSelector } from 'react-agent-kit/react';
 import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
+import type { PlaygroundWorkspace } from './workspace';
 
 type Theme = 'light' | 'dark' | 'auto';
 
@@ -10,6 +11,7 @@ const examples = [
   { label: 'What can you do?', prompt: 'Hi! What can you do?' },
   { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
   { label: 'Send an email (approval)', prompt: 'Send an email to Ada about the launch' },
+  { label: 'Edit a file, then roll back', prompt: 'Add a task to my todo list: try the workspace' },
   { label: 'Ask me questions', prompt: 'Help me plan a project — ask me questions' },
   { label: 'Show off markdown', prompt: 'Show me what markdown looks like' },
   { label: 'Think it through', prompt: 'Think step by step: how do agents use tools?' },
@@ -18,20 +20,22 @@ const examples = [
   { label: 'Simulate an error', prompt: 'Simulate an error' },
 ];
 
-function makeAgent(): Agent {
+function makeAgent(workspace: PlaygroundWorkspace): Agent {
   return createAgent({
     model: demoModel(),
     instructions: 'You are the react-agent-kit demo assistant.',
     tools: [getWeather, getTime, sendEmail, deleteRecords],
+    // The workspace: file tools, a checkpoint per message, rollback. It outlives chats.
+    sandbox: workspace.sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.
     askUser: { allowFreeText: true },
   });
 }
 
 /** The playground: the kit's drop-in chat on the offline demo model, with a sidebar to explore it. */
-export function App() {
-  const [agent, setAgent] = useState(makeAgent);
-  const [showActivity, setShowActivity] = useState(true);
+export function App({ workspace }: { workspace: PlaygroundWorkspace }) {
+  const [agent, setAgent] = useState(() => makeAgent(workspace));
+  const [showActivity, setShowActivity] = useState(false);
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
   useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
 
@@ -46,11 +50,12 @@ export function App() {
               <p className="pg-brand-sub">Playground</p>
             </div>
           </div>
-          <button type="button" className="pg-new-chat" onClick={() => setAgent(makeAgent())}>
+          <button type="button" className="pg-new-chat" onClick={() => setAgent(makeAgent(workspace))}>
             + New chat
           </button>
           <Examples />
           <div className="pg-sidebar-footer">
+            <WorkspaceCard workspace={workspace} />
             <ModelCard agent={agent} />
             <ThemeSwitch theme={theme} onChange={setTheme} />
           </div>
@@ -98,6 +103,29 @@ function Examples() {
         </button>
       ))}
     </nav>
+  );
+}
+
+const persistenceLabels = {
+  saved: 'Saved in this browser',
+  pending: 'Saving…',
+  error: 'Not saved',
+  off: 'Not saved (memory only)',
+} as const;
+
+function WorkspaceCard({ workspace }: { workspace: PlaygroundWorkspace }) {
+  const { persistence } = workspace;
+  const status = useSyncExternalStore(persistence.subscribe, () => persistence.status);
+  return (
+    <div className="pg-model">
+      <p className="pg-section-title">Workspace</p>
+      <p className="pg-model-name" data-testid="workspace-status" data-status={status} title={persistence.error?.message}>
+        <span className="pg-dot" data-status={status} aria-hidden="true" /> {persistenceLabels[status]}
+      </p>
+      <button type="button" className="pg-link-button" onClick={() => workspace.reset()}>
+        Reset files
+      </button>
+    </div>
   );
 }
 

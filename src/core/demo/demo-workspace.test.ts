@@ -29,7 +29,7 @@ describe('demo model: the workspace scenario', () => {
 
     await agent.approve(edit!.id);
     expect(sandbox.readFile('TODO.md')).toBe(`${todo}- [ ] ship the sandbox\n`);
-    expect(lastText()).toContain('use **Restore checkpoint** on your message');
+    expect(lastText()).toContain('use **Roll back to here** under your message');
 
     const user = agent.getState().messages[0]!;
     await agent.rollback(user.id);

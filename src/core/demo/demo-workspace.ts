@@ -76,7 +76,7 @@ function closingWords(outcome: ReturnType<typeof readToolOutcome>, task: string)
     case 'success':
       return (
         `Done: \`${demoTodoPath}\` now lists “${task}”. The workspace panel marks the file as changed and shows the diff.\n\n` +
-        'To undo it, use **Restore checkpoint** on your message: the files and the conversation go back to before it, together.'
+        'To undo it, use **Roll back to here** under your message: the files and the conversation go back to before it, together.'
       );
   }
 }
