@@ -134,6 +134,19 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
       });
     },
 
+    async refreshWholeTree(files: readonly FileRecord[]) {
+      const records = files.map((record) => normalizeFileRecord(record, 'saving the whole tree'));
+      const db = await database();
+      await write(db, 'saving the whole tree', async (transaction) => {
+        const meta = transaction.objectStore('meta');
+        const generation = await requestResult<unknown>(meta.get(GENERATION_KEY), 'counting saves');
+        // Without a generation nothing was saved yet: there is no per-file copy to speed up.
+        if (typeof generation !== 'number') return;
+        const snapshot: SnapshotRecord = { generation, files: records };
+        meta.put(snapshot, SNAPSHOT_KEY);
+      });
+    },
+
     async clear() {
       const db = await database();
       await write(db, 'clearing the sandbox', async (transaction) => {

@@ -35,21 +35,52 @@ describe('persistSandbox', () => {
     expect(second.sandbox.exists('starter.md')).toBe(false);
   });
 
-  it('saves a file write as that one record, and a restore as the whole tree', async () => {
+  it('saves only what changed since the last save, also for a restore, a move or a folder', async () => {
     const storage = memorySandboxStorage();
     const save = vi.spyOn(storage, 'save');
     const saveAll = vi.spyOn(storage, 'saveAll');
     const { sandbox, persistence } = await reopen(storage);
-    expect(saveAll).toHaveBeenCalledTimes(1); // the starter files
+    expect(saveAll).toHaveBeenCalledTimes(1); // the starter files, once
     const before = sandbox.checkpoint();
     sandbox.writeFile('a.txt', '1');
     sandbox.writeFile('a.txt', '2');
     expect(await persistence.flush()).toBe('saved');
-    expect(save.mock.calls.map(([changes]) => changes)).toEqual([{ written: [expect.objectContaining({ path: '/a.txt', text: '2' })], deleted: [] }]);
+    expect(save.mock.calls.at(-1)?.[0]).toEqual({ written: [expect.objectContaining({ path: '/a.txt', text: '2' })], deleted: [] });
+
+    sandbox.move('a.txt', 'docs/a.txt');
+    sandbox.mkdir('build');
+    await persistence.flush();
+    expect(save.mock.calls.at(-1)?.[0]).toEqual({
+      written: [expect.objectContaining({ path: '/build', kind: 'directory' }), expect.objectContaining({ path: '/docs/a.txt', text: '2' })],
+      deleted: ['/a.txt'],
+    });
+
     sandbox.restore(before);
     await persistence.flush();
-    expect(saveAll).toHaveBeenCalledTimes(2);
-    expect((await storage.load())?.files.map((file) => file.path)).toEqual(['/starter.md']);
+    expect(save.mock.calls.at(-1)?.[0]).toEqual({ written: [], deleted: ['/build', '/docs/a.txt'] });
+    expect(saveAll).toHaveBeenCalledTimes(1);
+    expect(await persistence.flush()).toBe('nothing-to-save');
+    expect((await storage.load())?.files).toEqual(sandbox.toRecords());
+  });
+
+  it('refreshes the whole-tree record when the page is hidden, after saving', async () => {
+    const page = Object.assign(new EventTarget(), { visibilityState: 'visible' });
+    vi.stubGlobal('document', page);
+    try {
+      const storage = memorySandboxStorage();
+      const refreshed: number[] = [];
+      storage.refreshWholeTree = async (files) => void refreshed.push(files.length);
+      const { sandbox } = await reopen(storage);
+      page.visibilityState = 'hidden';
+      page.dispatchEvent(new Event('visibilitychange'));
+      sandbox.writeFile('b.txt', 'b');
+      page.dispatchEvent(new Event('visibilitychange'));
+      // One refresh: the first hide had nothing saved per file, so the whole-tree record was current.
+      await vi.waitFor(() => expect(refreshed).toEqual([2]));
+      expect((await storage.load())?.files.map((file) => file.path)).toEqual(['/starter.md', '/b.txt']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('saves after the quiet time without being asked and reports the status', async () => {

@@ -1,14 +1,14 @@
 /**
- * Keeps a sandbox in a storage: loads what was saved, then saves every change, debounced. A file
- * write saves that one record; a change that is not per file (a restore, an import, a directory
- * created, moved or deleted) saves the whole tree. Failures never reach the sandbox: the files stay
- * in memory, the status says what happened, and the next change tries again.
+ * Keeps a sandbox in a storage: loads what was saved, then saves what changed, debounced. Every
+ * save is incremental: the sandbox compares the tree with the one last saved (shared subtrees
+ * are skipped, so the cost follows the change) and only those records are written. A failed save
+ * leaves the last-saved mark where it was, so the next save includes what it missed. Failures
+ * never reach the sandbox: the files stay in memory and the status says what happened.
  */
 import type { Sandbox } from '../sandbox/sandbox-types';
-import { createDebouncedSaver, type FlushResult } from './debounced-saver';
-import type { FileRecord } from './file-record';
 import { PersistenceError, toPersistenceError } from './persistence-error';
 import type { SandboxStorage } from './sandbox-storage';
+import { createSaveScheduler, type FlushResult } from './save-scheduler';
 
 /**
  * Where saving stands: `saved` (storage has every change), `pending` (changes wait for the next
@@ -84,8 +84,7 @@ export async function persistSandbox(sandbox: Sandbox, storage: SandboxStorage, 
     dispose,
   });
   const off = (failure: PersistenceError) => {
-    status = 'off';
-    error = failure;
+    set('off', failure);
     onError(failure);
     return handle('failed', async () => 'nothing-to-save', async () => undefined);
   };
@@ -105,47 +104,53 @@ export async function persistSandbox(sandbox: Sandbox, storage: SandboxStorage, 
     }
   }
 
-  const whole = () => sandbox.toRecords();
-  const saver = createDebouncedSaver(storage, {
-    ...(options.delayMs !== undefined ? { delayMs: options.delayMs } : {}),
-    ...(options.maxDelayMs !== undefined ? { maxDelayMs: options.maxDelayMs } : {}),
-    onError: (failure) => {
-      set('error', failure);
-      onError(failure);
+  // The tree as storage has it; `undefined` until the first save of a new sandbox succeeded.
+  let lastSaved = saved === null ? undefined : sandbox.mark();
+  // Per-file saves leave the whole-tree record behind (a cold load then reads every record).
+  let wholeTreeStale = false;
+  const scheduler = createSaveScheduler(
+    async () => {
+      const target = sandbox.mark();
+      if (lastSaved === undefined) await storage.saveAll(sandbox.toRecords());
+      else {
+        const changes = sandbox.recordChangesSince(lastSaved, target);
+        if (changes.written.length === 0 && changes.deleted.length === 0) return 'nothing-to-save';
+        await storage.save(changes);
+        wholeTreeStale = true;
+      }
+      lastSaved = target;
+      return 'saved';
     },
-    onFlush: (result) => {
-      if (result !== 'failed') set(saver.pendingCount === 0 ? 'saved' : 'pending', null);
+    {
+      ...(options.delayMs !== undefined ? { delayMs: options.delayMs } : {}),
+      ...(options.maxDelayMs !== undefined ? { maxDelayMs: options.maxDelayMs } : {}),
+      onError: (failure) => {
+        set('error', failure);
+        onError(failure);
+      },
+      onFlush: (result) => {
+        if (result !== 'failed') set(lastSaved !== undefined && lastSaved.version === sandbox.version ? 'saved' : 'pending', null);
+      },
     },
-  });
-  // Per-file saves leave the whole-tree record behind (loads then read every record); refresh it
-  // when the page is hidden, the moment a browser may discard it.
-  let staleWholeRecord = false;
-  const unsubscribe = sandbox.subscribe((event) => {
-    if (event.type === 'write') {
-      saver.add({ written: [recordOf(sandbox, event.path)], deleted: [] });
-      staleWholeRecord = true;
-    } else saver.addAll(whole);
+  );
+  const unsubscribe = sandbox.subscribe(() => {
     if (status !== 'error') set('pending', null);
+    scheduler.schedule();
   });
+  // When the page is hidden (it may be discarded next): save, then refresh the whole-tree record.
   const onHide = () => {
     if (globalThis.document?.visibilityState !== 'hidden') return;
-    if (staleWholeRecord) saver.addAll(whole);
-    staleWholeRecord = false;
-    void saver.flush();
+    void scheduler.flush().then(async (result) => {
+      if (result === 'failed' || !wholeTreeStale || storage.refreshWholeTree === undefined) return;
+      wholeTreeStale = false;
+      await storage.refreshWholeTree(sandbox.toRecords()).catch((failure: unknown) => onError(toPersistenceError(failure, 'saving the whole tree')));
+    });
   };
   globalThis.document?.addEventListener('visibilitychange', onHide);
-  if (saved === null) {
-    saver.addAll(whole);
-    await saver.flush();
-  }
-  return handle(saved === null ? 'new' : 'restored', saver.flush, async () => {
+  if (saved === null) await scheduler.flush();
+  return handle(saved === null ? 'new' : 'restored', scheduler.flush, async () => {
     unsubscribe();
     globalThis.document?.removeEventListener('visibilitychange', onHide);
-    await saver.dispose();
+    await scheduler.dispose();
   });
-}
-
-function recordOf(sandbox: Sandbox, path: string): FileRecord {
-  const { binary, modified } = sandbox.stat(path);
-  return binary ? { path, kind: 'binary', bytes: sandbox.readBytes(path), modified } : { path, kind: 'text', text: sandbox.readFile(path), modified };
 }

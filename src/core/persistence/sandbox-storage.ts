@@ -47,6 +47,8 @@ export interface SandboxSnapshot {
  * - `saveAll(files)`: replaces the whole saved tree with `files` atomically, and refreshes the
  *   whole-tree record that makes cold loads fast. Use it for the first save, after an import or a
  *   rollback, and now and then (e.g. when the page is hidden) to keep cold loads fast.
+ * - `refreshWholeTree(files)` (optional): stores only the whole-tree record, for a storage whose
+ *   per-file records already hold `files`, so the next load is one read again.
  * - `clear()`: removes every saved file.
  * - `close()`: releases the storage; later calls fail with code `closed`.
  *
@@ -61,6 +63,7 @@ export interface SandboxStorage {
   load(): Promise<SandboxSnapshot | null>;
   save(changes: StorageChanges): Promise<void>;
   saveAll(files: readonly FileRecord[]): Promise<void>;
+  refreshWholeTree?(files: readonly FileRecord[]): Promise<void>;
   clear(): Promise<void>;
   close(): Promise<void>;
 }

@@ -177,6 +177,28 @@ describe('records, load and archives', () => {
     expect(sandbox.toRecords()).toMatchObject([{ path: '/keep.txt', text: 'kept' }]);
   });
 
+  it('recordChangesSince lists what storage must write and delete, empty folders included', () => {
+    const sandbox = createSandbox({ files: { 'a/x.txt': 'x', 'f': 'file' } });
+    const start = sandbox.mark();
+    sandbox.delete('a/x.txt'); // a/ is now empty: stored as a directory record
+    sandbox.delete('f');
+    sandbox.mkdir('f'); // the same path, now an empty folder: written, not deleted
+    sandbox.writeFile('new/deep/y.txt', 'y');
+    expect(sandbox.recordChangesSince(start)).toEqual({
+      written: [
+        { path: '/a', kind: 'directory', modified: expect.any(Number) },
+        { path: '/f', kind: 'directory', modified: expect.any(Number) },
+        { path: '/new/deep/y.txt', kind: 'text', text: 'y', modified: expect.any(Number) },
+      ],
+      deleted: ['/a/x.txt'],
+    });
+    const middle = sandbox.mark();
+    sandbox.writeFile('a/z.txt', 'z'); // a/ holds a file again: its directory record goes
+    expect(sandbox.recordChangesSince(middle)).toEqual({ written: [expect.objectContaining({ path: '/a/z.txt' })], deleted: ['/a'] });
+    expect(sandbox.recordChangesSince(middle, middle)).toEqual({ written: [], deleted: [] });
+    expect(() => sandbox.recordChangesSince({ version: 0 })).toThrow('not made by this sandbox');
+  });
+
   it('previews a change as a diff without making it', () => {
     const sandbox = createSandbox({ files: { 'a.txt': 'one\n' } });
     expect(sandbox.previewChange('a.txt', 'two\n')).toBe('--- /a.txt\n+++ /a.txt\n@@ -1,1 +1,1 @@\n-one\n+two\n');

@@ -12,8 +12,8 @@ import { SandboxError } from './sandbox-errors';
 import { resolveLimits } from './sandbox-limits';
 import { parsePath, type SandboxPath } from './sandbox-path';
 import type { FileRecord } from '../persistence/file-record';
-import type { CreateSandboxOptions, ReadOptions, Sandbox, SandboxEntry, SandboxEvent } from './sandbox-types';
-import { recordsToTree, treeToRecords } from './records';
+import type { CreateSandboxOptions, ReadOptions, Sandbox, SandboxEntry, SandboxEvent, SandboxMark } from './sandbox-types';
+import { recordChanges, recordsToTree, treeToRecords } from './records';
 import { sandboxTools } from './tools/sandbox-tools';
 import { decodeUtf8, encodeUtf8 } from './text-encoding';
 import { lookup, sortedNames, type DirectoryNode, type FileNode, type TreeNode } from './tree';
@@ -82,6 +82,13 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
     const node = existing(target);
     if (node.kind !== 'directory') throw new SandboxError('not-a-directory', `"${target.path}" is a file, not a directory.`, target.path);
     return { target, node };
+  }
+
+  const marks = new WeakMap<SandboxMark, TreeState>();
+  function marked(mark: SandboxMark): TreeState {
+    const found = marks.get(mark);
+    if (found === undefined) throw new TypeError('recordChangesSince: the mark was not made by this sandbox\'s mark().');
+    return found;
   }
 
   function load(records: readonly FileRecord[]): void {
@@ -192,6 +199,15 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
       const target = parsePath(path);
       return unifiedDiff(target.path, contentAt(state.root, target), content, bounds);
     },
+
+    mark() {
+      // Like a checkpoint, a mark must see a tree that no later write changes in place.
+      session = {};
+      const mark: SandboxMark = Object.freeze({ version });
+      marks.set(mark, state);
+      return mark;
+    },
+    recordChangesSince: (mark, to) => recordChanges(marked(mark).root, (to === undefined ? state : marked(to)).root),
 
     toRecords: () => treeToRecords(state.root),
     load,

@@ -23,6 +23,7 @@ export type {
   Sandbox,
   SandboxEntry,
   SandboxEvent,
+  SandboxMark,
   WriteOptions,
 } from './sandbox-types';
 export { sandboxTools } from './tools/sandbox-tools';

@@ -7,7 +7,9 @@ import { fileRecordProblem, type FileRecord } from '../persistence/file-record';
 import { SandboxError } from './sandbox-errors';
 import type { SandboxLimits } from './sandbox-limits';
 import { parsePath } from './sandbox-path';
-import type { DirectoryNode, TreeNode } from './tree';
+import type { StorageChanges } from '../persistence/sandbox-storage';
+import { compareTrees } from './changes';
+import { lookup, type DirectoryNode, type TreeNode } from './tree';
 import { emptyTreeState, mkdirInto, writeInto, type TreeState } from './tree-operations';
 
 /**
@@ -25,21 +27,37 @@ export function treeToRecords(root: DirectoryNode): FileRecord[] {
   return records;
 }
 
+function recordOf(node: TreeNode, path: string): FileRecord {
+  if (node.kind === 'directory') return { path, kind: 'directory', modified: node.modified };
+  return typeof node.content === 'string'
+    ? { path, kind: 'text', text: node.content, modified: node.modified }
+    : { path, kind: 'binary', bytes: node.content.slice(), modified: node.modified };
+}
+
 function collect(node: TreeNode, path: string, records: FileRecord[]): void {
-  if (node.kind === 'file') {
-    records.push(
-      typeof node.content === 'string'
-        ? { path, kind: 'text', text: node.content, modified: node.modified }
-        : { path, kind: 'binary', bytes: node.content.slice(), modified: node.modified },
-    );
-    return;
-  }
-  if (node.children.size === 0 && path !== '/') {
-    records.push({ path, kind: 'directory', modified: node.modified });
+  if (node.kind === 'file' || (node.children.size === 0 && path !== '/')) {
+    records.push(recordOf(node, path));
     return;
   }
   const base = path === '/' ? '/' : path + '/';
   for (const name of [...node.children.keys()].sort()) collect(node.children.get(name)!, base + name, records);
+}
+
+/**
+ * The records that turn a stored copy of `before` into `after`: written files and empty
+ * directories, and deleted paths. Shared subtrees are skipped, so the cost follows the change.
+ * A path both removed and re-created (a file that became a directory) is only written.
+ *
+ * @example
+ * ```ts
+ * recordChanges(savedRoot, currentRoot); // { written: [{ path: '/a.txt', kind: 'text', ... }], deleted: ['/old'] }
+ * ```
+ */
+export function recordChanges(before: DirectoryNode, after: DirectoryNode): StorageChanges {
+  const { added, modified, deleted } = compareTrees(before, after, '/', { emptyDirectories: true });
+  const written = [...added, ...modified].map((path) => recordOf(lookup(after, path.split('/').slice(1))!, path));
+  const rewritten = new Set(added);
+  return { written, deleted: deleted.filter((path) => !rewritten.has(path)) };
 }
 
 /**

@@ -8,6 +8,7 @@ import type { DiffBounds } from './file-diff';
 import type { GrepOptions, GrepResult } from './grep';
 import type { SandboxLimits } from './sandbox-limits';
 import type { FileRecord } from '../persistence/file-record';
+import type { StorageChanges } from '../persistence/sandbox-storage';
 import type { ToolDefinition } from '../tools/define-tool';
 
 /** File content: text (stored as a string, sized in UTF-8 bytes) or binary. */
@@ -121,6 +122,18 @@ export interface Sandbox {
    */
   previewChange(path: string, content: FileContent | undefined, bounds?: DiffBounds): string;
 
+  /**
+   * An opaque handle on the tree as it is now, for `recordChangesSince`. Unlike a checkpoint it
+   * is not listed and is forgotten when dropped; taking one is O(1).
+   */
+  mark(): SandboxMark;
+  /**
+   * What a copy of the tree saved at `mark` needs to become the tree at `to` (default: now):
+   * the records to write (files and empty directories) and the paths to delete. Costs O(size of
+   * the change), not O(tree), because unchanged subtrees are shared. Persistence uses it.
+   */
+  recordChangesSince(mark: SandboxMark, to?: SandboxMark): StorageChanges;
+
   /** Every file and empty directory as records (binary content copied), in path order. */
   toRecords(): FileRecord[];
   /**
@@ -140,6 +153,12 @@ export interface Sandbox {
    * call it yourself to give them to another agent. The ones that change files ask for approval.
    */
   agentTools(): ToolDefinition<never, unknown>[];
+}
+
+/** A handle on one version of a sandbox's tree (see `Sandbox.mark`). */
+export interface SandboxMark {
+  /** The sandbox version it marks. */
+  readonly version: number;
 }
 
 /** Options of `createSandbox`. */

@@ -211,6 +211,37 @@ describe('sandbox properties', () => {
     expect([...rules, ...limitRules].filter((rule) => !seen.has(rule))).toEqual([]);
   });
 
+  it('a stored copy kept up to date with recordChangesSince always equals the tree (what persistence relies on)', () => {
+    const syncArbitrary = fc.oneof({ weight: 6, arbitrary: stepArbitrary }, { weight: 2, arbitrary: fc.constant({ type: 'sync' as const }) });
+    fc.assert(
+      fc.property(fc.array(syncArbitrary, { maxLength: 40 }), (steps) => {
+        const sandbox = createSandbox({ limits });
+        const copy = new Map<string, unknown>();
+        let mark = sandbox.mark();
+        const checkpoints: string[] = [];
+        const sync = () => {
+          const next = sandbox.mark();
+          const { written, deleted } = sandbox.recordChangesSince(mark, next);
+          // Applied as storage applies a change set: writes first, then deletes.
+          for (const record of written) copy.set(record.path, record);
+          for (const path of deleted) copy.delete(path);
+          mark = next;
+          expect([...copy.values()].sort((a, b) => ((a as { path: string }).path < (b as { path: string }).path ? -1 : 1))).toEqual(sandbox.toRecords());
+        };
+        for (const step of steps) {
+          if (step.type === 'sync') sync();
+          else if (step.type === 'checkpoint') checkpoints.push(sandbox.checkpoint());
+          else if (step.type === 'restore') {
+            const id = checkpoints[step.index % Math.max(1, checkpoints.length)];
+            if (id !== undefined) sandbox.restore(id);
+          } else outcome(() => applyToSandbox(sandbox, step));
+        }
+        sync();
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it('hostile paths are refused with SandboxErrors or stay inside the root', () => {
     const hostilePiece = fc.constantFrom('..', '.', '', 'a', 'é', 'e\u0301', '\\', '\u0000', '../..', '/', 'x'.repeat(300), '%2e%2e', '~', '\u202e');
     const hostilePath = fc.oneof(
