@@ -20,6 +20,8 @@ export default defineConfig({
       { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
       { find: /^react-agent-kit\/testing$/, replacement: source('testing/index.ts') },
       { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
+      // just-bash (the bash tool's shell, loaded lazily) imports node:zlib for gzip; browsers get a stub.
+      { find: /^node:zlib$/, replacement: source('core/sandbox/shell/node-zlib-stub.ts') },
     ],
   },
   server: { host: '127.0.0.1', port: 5173 },
