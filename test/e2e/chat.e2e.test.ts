@@ -9,7 +9,7 @@ test('a message typed in the playground gets a streamed reply', async () => {
   await input.fill('Hi! What can you do?');
   await input.press('Enter');
 
-  await expect.poll(() => page.locator('.rak-message[data-role="user"]').innerText()).toBe('Hi! What can you do?');
+  await expect.poll(() => page.locator('.rak-message[data-role="user"] .rak-message-body').innerText()).toBe('Hi! What can you do?');
   const reply = page.locator(assistantMessages).last();
   // Streamed: the reply is seen while still growing, before it is complete.
   await reply.locator('.rak-md').first().waitFor();
