@@ -146,6 +146,8 @@ function kitPackagePlugin(kitLayers) {
       if (!match) return null;
       const layer = match[1] ?? 'core';
       if (layer === 'styles.css') return path.join(sourceDirectory, 'components', 'styles.css');
+      // The sandbox is a subpath entry inside core, not a layer of its own.
+      if (layer === 'sandbox') return path.join(sourceDirectory, 'core', 'sandbox', 'index.ts');
       return kitLayers.get(layer) ?? null;
     },
   };

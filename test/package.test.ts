@@ -24,7 +24,9 @@ describe('package exports', () => {
   it('lists the documented subpaths', () => {
     expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './react', './sandbox', './server', './styles.css', './testing']);
     expect(manifest.sideEffects).toEqual(['**/*.css']);
-    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['react', 'react-dom']);
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['ai', 'react', 'react-dom']);
+    // Only the sandbox's AI SDK adapter names `ai`, and only in its types: installing it is optional.
+    expect(manifest.peerDependenciesMeta).toEqual({ ai: { optional: true } });
   });
 
   it.each(Object.entries(manifest.exports))('%s points at existing files with declarations', (_subpath, target) => {

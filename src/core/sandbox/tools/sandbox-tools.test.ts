@@ -38,6 +38,7 @@ describe('file tools in an agent', () => {
       ['edit_file', false],
       ['move_file', false],
       ['delete_file', false],
+      ['bash', false],
     ]);
     expect(agent.sandbox).toBeDefined();
     expect(() => createAgent({ model: scriptedModel([]), sandbox: {} as never })).toThrow(/must be a sandbox from createSandbox/);
@@ -108,6 +109,24 @@ describe('file tools in an agent', () => {
     expect(() => tool(sandbox, 'delete_file')({ path: 'build' })).toThrow(/not empty; pass recursive/);
     expect(await tool(sandbox, 'delete_file')({ path: 'build', recursive: true })).toEqual({ deleted: '/build', files: 2 });
     expect(sandbox.toRecords().map((record) => record.path)).toEqual(['/docs/a.md']);
+  });
+
+  it('bash runs over the same files: what it writes is in the sandbox, what it prints reaches the model', async () => {
+    const sandbox = createSandbox({ files: { 'notes/a.md': 'TODO one\n', 'notes/b.md': 'done\nTODO two\n' } });
+    const model = scriptedModel([toolCall('bash', { command: 'grep -rn TODO notes | sort > todo.txt; wc -l < todo.txt' }, 'call-1'), text('Done.')]);
+    const agent = createAgent({ model, sandbox, permissions: { allow: ['bash'] } });
+    await agent.send('collect the TODOs');
+    const output = resultFor(lastRequest(model), 'call-1');
+    expect(output.value).toEqual({ exitCode: 0, stdout: '2\n', stderr: '' });
+    expect(sandbox.readFile('todo.txt')).toBe('notes/a.md:1:TODO one\nnotes/b.md:2:TODO two\n');
+  });
+
+  it('bash asks for approval under the default policy, like the other tools that change files', async () => {
+    const sandbox = createSandbox();
+    const agent = createAgent({ model: scriptedModel([toolCall('bash', { command: 'touch x' }, 'call-1'), text('Done.')]), sandbox });
+    expect(await agent.send('go')).toMatchObject({ status: 'awaiting-people' });
+    expect(agent.getState().toolCalls[0]).toMatchObject({ name: 'bash', state: 'approval-requested' });
+    expect(sandbox.exists('x')).toBe(false);
   });
 
   it('sandboxTools({ only }) picks tools and names unknown ones', () => {

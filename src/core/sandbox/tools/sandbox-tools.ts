@@ -4,6 +4,8 @@
  */
 import type { ToolDefinition } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
+import { bashTool } from '../shell/bash-tool';
+import type { SandboxShellOptions } from '../shell/sandbox-shell';
 import { deleteFileTool, moveFileTool } from './change-files-tools';
 import { editFileTool } from './edit-file-tool';
 import { listFilesTool } from './list-files-tool';
@@ -17,11 +19,14 @@ export interface SandboxToolsOptions {
   only?: readonly string[];
   /** Characters `read_file` returns per call at most. Default 16,000. */
   maxReadChars?: number;
+  /** Limits of the `bash` tool's shell (see `defaultShellLimits`). */
+  shell?: SandboxShellOptions;
 }
 
 /**
  * The file tools over `sandbox`: `read_file`, `write_file`, `edit_file`, `list_files`, `glob`,
- * `grep`, `delete_file`, `move_file`. `createAgent({ sandbox })` adds them through
+ * `grep`, `delete_file`, `move_file`, and `bash` (a simulated shell over the same files, whose
+ * interpreter is downloaded on its first call only). `createAgent({ sandbox })` adds them through
  * `sandbox.agentTools()`; call this to choose a subset or give them to an agent yourself.
  *
  * @example
@@ -39,6 +44,7 @@ export function sandboxTools(sandbox: Sandbox, options: SandboxToolsOptions = {}
     editFileTool(sandbox),
     moveFileTool(sandbox),
     deleteFileTool(sandbox),
+    bashTool(sandbox, options.shell),
   ];
   if (options.only === undefined) return tools;
   const unknown = options.only.filter((name) => !tools.some((tool) => tool.name === name));
