@@ -13,6 +13,7 @@ const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'))
   exports: Record<string, string | { types: string; import: string }>;
   sideEffects: string[];
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 const built = existsSync(resolve(root, 'dist/core.js'));
 
