@@ -25,9 +25,10 @@ describe('package exports', () => {
   it('lists the documented subpaths', () => {
     expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './react', './sandbox', './server', './styles.css', './testing']);
     expect(manifest.sideEffects).toEqual(['**/*.css']);
-    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['ai', 'react', 'react-dom']);
-    // Only the sandbox's AI SDK adapter names `ai`, and only in its types: installing it is optional.
-    expect(manifest.peerDependenciesMeta).toEqual({ ai: { optional: true } });
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@modelcontextprotocol/sdk', '@tanstack/react-query', 'ai', 'react', 'react-dom']);
+    // Server-side only (`ai` behind the model proxy, the MCP SDK when MCP servers are configured),
+    // and types only in the sandbox's AI SDK adapter: a browser-only app installs neither.
+    expect(manifest.peerDependenciesMeta).toEqual({ '@modelcontextprotocol/sdk': { optional: true }, ai: { optional: true } });
   });
 
   it.each(Object.entries(manifest.exports))('%s points at existing files with declarations', (_subpath, target) => {

@@ -65,6 +65,11 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
   category?: string;
   /** Per-call time limit; the call ends as an error result when it passes. */
   timeoutMs?: number;
+  /**
+   * Running it twice with the same input does no more than running it once (a lookup, a PUT).
+   * Only such tools are retried when a call to a backend fails in transit (`httpToolBridge`).
+   */
+  idempotent?: boolean;
 }
 
 export const toolNamePattern = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;
