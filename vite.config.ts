@@ -9,6 +9,7 @@ import { defineConfig } from 'vite';
 const entries = {
   core: 'src/core/index.ts',
   sandbox: 'src/core/sandbox/index.ts',
+  providers: 'src/core/providers/index.ts',
   react: 'src/react/index.ts',
   components: 'src/components/index.ts',
   server: 'src/server/index.ts',

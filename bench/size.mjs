@@ -146,8 +146,8 @@ function kitPackagePlugin(kitLayers) {
       if (!match) return null;
       const layer = match[1] ?? 'core';
       if (layer === 'styles.css') return path.join(sourceDirectory, 'components', 'styles.css');
-      // The sandbox is a subpath entry inside core, not a layer of its own.
-      if (layer === 'sandbox') return path.join(sourceDirectory, 'core', 'sandbox', 'index.ts');
+      // The sandbox and the providers are subpath entries inside core, not layers of their own.
+      if (layer === 'sandbox' || layer === 'providers') return path.join(sourceDirectory, 'core', layer, 'index.ts');
       return kitLayers.get(layer) ?? null;
     },
   };
