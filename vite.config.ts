@@ -38,7 +38,7 @@ export default defineConfig({
     rollupOptions: {
       // just-bash (the shell, a runtime dependency imported lazily) stays external too: the app's
       // bundler resolves its browser build and makes it a lazy chunk of the app.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^zustand($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^@tanstack\//, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
       },
