@@ -2,4 +2,12 @@
  * react-agent-kit/providers: light, fetch-based model adapters for browsers (OpenAI-compatible
  * endpoints and Anthropic), implementing the same model interface as any AI SDK provider.
  */
-export {};
+export { openAICompatible } from './openai-compatible';
+export type { OpenAICompatibleOptions } from './openai-compatible';
+export { anthropic } from './anthropic';
+export type { AnthropicOptions } from './anthropic';
+export { ApiCallError, isRetryableStatus } from './api-call-error';
+export type { ApiCallErrorFields } from './api-call-error';
+export { parseServerSentEvents } from './sse-parser';
+export type { ServerSentEvent } from './sse-parser';
+export type { FetchLanguageModel, V3StreamPart, V3Usage } from './stream-parts';

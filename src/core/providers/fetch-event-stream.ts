@@ -1,0 +1,55 @@
+import { ApiCallError, apiCallErrorFromResponse, networkError, type RequestContext } from './api-call-error';
+import { parseServerSentEvents, type ServerSentEvent } from './sse-parser';
+
+/** A streaming model request: where it goes, what it sends, and how. */
+export interface EventStreamRequest extends RequestContext {
+  headers: Record<string, string | undefined>;
+  fetch?: typeof globalThis.fetch | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * POSTs `requestBody` as JSON and resolves with the server-sent events of the response.
+ *
+ * Failures before the stream starts reject, shaped for the core's retry: a failure status
+ * becomes an {@link ApiCallError} that says what happened (retryable for 408, 409, 429 and
+ * 5xx, with the response headers, so `retry-after` is honoured); a server that cannot be
+ * reached becomes a retryable `ApiCallError`; an abort stays the abort.
+ *
+ * A connection that breaks after the stream started ends the events quietly, without an
+ * error: what streamed is kept, and the missing final event is how the core knows the reply
+ * was cut off (it reports an interrupted stream).
+ *
+ * @example
+ * ```ts
+ * const events = await fetchEventStream({ label: 'Anthropic', url, requestBody, headers, signal });
+ * for await (const { event, data } of events) handle(event, JSON.parse(data));
+ * ```
+ */
+export async function fetchEventStream(request: EventStreamRequest): Promise<AsyncGenerator<ServerSentEvent, void, undefined>> {
+  const { signal } = request;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
+  // Called unbound: browsers throw "Illegal invocation" when fetch runs with another `this`.
+  const fetchFunction = request.fetch ?? globalThis.fetch;
+  let response: Response;
+  try {
+    response = await fetchFunction(request.url, { method: 'POST', headers, body: JSON.stringify(request.requestBody), signal });
+  } catch (error) {
+    if (signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
+    throw networkError(error, request);
+  }
+  if (!response.ok) throw await apiCallErrorFromResponse(response, request);
+  if (!response.body) {
+    throw new ApiCallError({ message: `${request.label} answered without a body (${response.status}).`, url: request.url, isRetryable: true });
+  }
+  return untilCutOff(parseServerSentEvents(response.body), signal);
+}
+
+async function* untilCutOff(events: AsyncGenerator<ServerSentEvent, void, undefined>, signal: AbortSignal | undefined): AsyncGenerator<ServerSentEvent, void, undefined> {
+  try {
+    yield* events;
+  } catch (error) {
+    if (signal?.aborted) throw signal.reason ?? error;
+  }
+}

@@ -1,0 +1,109 @@
+import type { ProviderFunctionTool, ProviderPrompt, ProviderToolChoice, ProviderToolResultOutput } from '../model/language-model';
+
+/** A message of the chat completions API, as far as the adapter writes them. */
+export type ChatCompletionsMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | Array<{ type: 'text'; text: string }> }
+  | { role: 'assistant'; content: string | null; tool_calls?: ChatCompletionsToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
+
+export interface ChatCompletionsToolCall {
+  id: string;
+  type: 'function';
+  function: { name: string; arguments: string };
+}
+
+export interface ChatCompletionsTool {
+  type: 'function';
+  function: { name: string; description?: string | undefined; parameters: Record<string, unknown> };
+}
+
+export type ChatCompletionsToolChoice = 'auto' | 'none' | 'required' | { type: 'function'; function: { name: string } };
+
+/**
+ * The core's prompt as chat completions `messages`: the system prompt as a system message,
+ * tool calls as the assistant's `tool_calls`, and one `tool` message per result.
+ *
+ * Reasoning is not sent back: the chat completions format has no field for it (DeepSeek and
+ * xAI return `reasoning_content` but do not take it as input, and OpenAI rejects unknown
+ * message fields). Errors are sent as `{"error": ...}`, since a tool message has no error
+ * flag; this is also what the AI SDK's OpenAI provider sends.
+ *
+ * @example
+ * ```ts
+ * toChatCompletionsMessages([{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }]);
+ * // [{ role: 'user', content: 'Hi' }]
+ * ```
+ */
+export function toChatCompletionsMessages(prompt: ProviderPrompt): ChatCompletionsMessage[] {
+  const messages: ChatCompletionsMessage[] = [];
+  for (const message of prompt) {
+    switch (message.role) {
+      case 'system':
+        messages.push({ role: 'system', content: message.content });
+        break;
+      case 'user':
+        messages.push({
+          role: 'user',
+          content: message.content.length === 1 ? message.content[0]!.text : message.content.map((part) => ({ type: 'text', text: part.text })),
+        });
+        break;
+      case 'assistant': {
+        let text = '';
+        const toolCalls: ChatCompletionsToolCall[] = [];
+        for (const part of message.content) {
+          if (part.type === 'text') text += part.text;
+          else if (part.type === 'tool-call') {
+            toolCalls.push({ id: part.toolCallId, type: 'function', function: { name: part.toolName, arguments: toArguments(part.input) } });
+          }
+        }
+        if (toolCalls.length > 0) messages.push({ role: 'assistant', content: text || null, tool_calls: toolCalls });
+        else if (text) messages.push({ role: 'assistant', content: text });
+        break;
+      }
+      case 'tool':
+        for (const result of message.content) messages.push({ role: 'tool', tool_call_id: result.toolCallId, content: toResultContent(result.output) });
+        break;
+    }
+  }
+  return messages;
+}
+
+/**
+ * The core's function tools and tool choice in the chat completions format; nothing when
+ * there are no tools (some local servers reject an empty `tools` array).
+ *
+ * @example
+ * ```ts
+ * toChatCompletionsTools([{ type: 'function', name: 'weather', inputSchema: { type: 'object' } }], { type: 'auto' });
+ * // { tools: [{ type: 'function', function: { name: 'weather', parameters: { type: 'object' } } }], tool_choice: 'auto' }
+ * ```
+ */
+export function toChatCompletionsTools(
+  tools: readonly ProviderFunctionTool[] | undefined,
+  toolChoice: ProviderToolChoice | undefined,
+): { tools?: ChatCompletionsTool[]; tool_choice?: ChatCompletionsToolChoice } {
+  if (!tools || tools.length === 0) return {};
+  return {
+    tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })),
+    ...(toolChoice ? { tool_choice: toolChoice.type === 'tool' ? { type: 'function', function: { name: toolChoice.toolName } } : toolChoice.type } : {}),
+  };
+}
+
+function toArguments(input: unknown): string {
+  return typeof input === 'string' ? input : JSON.stringify(input ?? {});
+}
+
+function toResultContent(output: ProviderToolResultOutput): string {
+  switch (output.type) {
+    case 'text':
+      return output.value;
+    case 'json':
+      return JSON.stringify(output.value);
+    case 'error-text':
+    case 'error-json':
+      return JSON.stringify({ error: output.value });
+    case 'execution-denied':
+      return output.reason ?? 'Tool call execution denied.';
+  }
+}

@@ -1,0 +1,39 @@
+import type { FinishReason, LanguageModel, ModelCallOptions } from '../model/language-model';
+
+/** Token counts in the AI SDK's v3 shape; `undefined` where the provider did not say. */
+export interface V3Usage {
+  inputTokens: { total: number | undefined; noCache: number | undefined; cacheRead: number | undefined; cacheWrite: number | undefined };
+  outputTokens: { total: number | undefined; text: number | undefined; reasoning: number | undefined };
+}
+
+/**
+ * The stream parts the adapters emit: the subset of the AI SDK's `LanguageModelV3StreamPart`
+ * that chat APIs produce, in exactly its shapes, so the core (and the AI SDK) read them as
+ * they read any v3 provider's.
+ */
+export type V3StreamPart =
+  | { type: 'stream-start'; warnings: [] }
+  | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end' | 'tool-input-end'; id: string }
+  | { type: 'text-delta' | 'reasoning-delta' | 'tool-input-delta'; id: string; delta: string }
+  | { type: 'tool-input-start'; id: string; toolName: string }
+  | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
+  | { type: 'finish'; finishReason: { unified: FinishReason; raw: string | undefined }; usage: V3Usage }
+  | { type: 'error'; error: unknown };
+
+/**
+ * What `openAICompatible()` and `anthropic()` return: a language model of specification v3
+ * that streams over `fetch`, with no dependency.
+ *
+ * @example
+ * ```ts
+ * const model: FetchLanguageModel = anthropic({ apiKey, model: 'claude-sonnet-4-5' });
+ * const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }] });
+ * ```
+ */
+export interface FetchLanguageModel extends LanguageModel {
+  readonly specificationVersion: 'v3';
+  /** No URLs are passed through as-is: the adapters send text only. */
+  readonly supportedUrls: Record<string, RegExp[]>;
+  doStream(options: ModelCallOptions): Promise<{ stream: ReadableStream<V3StreamPart> }>;
+}
+
