@@ -9,9 +9,23 @@ export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
 /** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */
 export type { ScriptedModel } from './model/scripted-model';
-export { defineTool, InvalidToolError, toolNamePattern } from './tools/define-tool';
+export { createToolRegistry, defineTool, InvalidToolError, toolNamePattern } from './tools/define-tool';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
 export { deferToolResult } from './tools/execute-tool-call';
+export { describeToolFailure, invokeTool } from './tools/invoke-tool';
+export type { InvokeToolOptions, ToolInvocationOutcome } from './tools/invoke-tool';
+export { ndjsonContentType } from './bridge/wire-format';
+export type {
+  BridgeError,
+  BridgeErrorBody,
+  ModelStepPart,
+  ModelStepRequest,
+  ModelStepUsage,
+  ToolCallLine,
+  ToolCallRequest,
+  ToolCatalog,
+  ToolCatalogEntry,
+} from './bridge/wire-format';
 export type { ToolCallHandler } from './tools/execute-tool-call';
 export { isFinalToolCallState, isWaitingForPeople } from './tools/tool-call-states';
 export { askUserQuestionTool } from './questions/ask-user-question-tool';

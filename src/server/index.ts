@@ -1,6 +1,13 @@
 /**
  * react-agent-kit/server: the backend half of the kit, for Node and any runtime that speaks
- * Request/Response. The agent handler (model proxy, tool bridge, MCP) builds on these.
+ * Request/Response: a model proxy (the API key stays here), tools the browser runs on the server,
+ * and MCP servers' tools.
  */
+export { createAgentHandler } from './agent-handler';
+export type { AgentHandler, AgentHandlerOptions, Authorize } from './agent-handler';
+export type { CorsOptions } from './cors';
+export type { ServerModels } from './model-route';
+export { connectMcpServers } from './mcp/index';
+export type { McpServerConfig, McpToolSource } from './mcp/index';
 export { toNodeHandler } from './node-adapter';
 export type { FetchHandler, NodeHandlerOptions } from './node-adapter';

@@ -120,7 +120,14 @@ export class InvalidToolError extends TypeError {
 
 /**
  * Checks a list of tools and indexes them by name. A duplicate name is an error, never
- * "the last one wins".
+ * "the last one wins". `createAgent` and the server's handler both use it.
+ *
+ * @example
+ * ```ts
+ * const tools = createToolRegistry([getWeather, add]);
+ * tools.get('add'); // the definition
+ * createToolRegistry([add, add]); // throws InvalidToolError: a tool named "add" is defined twice.
+ * ```
  */
 export function createToolRegistry(tools: readonly ToolDefinition<never, unknown>[] = []): ReadonlyMap<string, ToolDefinition> {
   const registry = new Map<string, ToolDefinition>();

@@ -1,0 +1,147 @@
+/**
+ * `createAgentHandler`: the backend half of the kit as one fetch handler. Routes, in order of
+ * checks: CORS preflight, `authorize`, then `POST {base}/model`, `GET {base}/tools`,
+ * `POST {base}/tools/{name}`. Anything else is a JSON 404 or 405. Nothing thrown inside reaches
+ * the client: it gets a generic 500 and `onError` gets the error.
+ */
+import type { ToolDefinition } from '../core/index';
+import { assertCorsOptions, corsHeaders, preflightResponse, type CorsOptions } from './cors';
+import { errorResponse, jsonResponse } from './http-responses';
+import type { McpServerConfig } from './mcp/index';
+import { handleModelStep, isModel, type ServerModels } from './model-route';
+import { createToolSources } from './tool-sources';
+import { handleToolCall } from './tool-route';
+
+/** Decides whether a request may use the handler: `true`, `false` (401), or a `Response` of your own (say, a 403). */
+export type Authorize = (request: Request) => boolean | Response | Promise<boolean | Response>;
+
+export interface AgentHandlerOptions {
+  /**
+   * Runs before every route. Required: a model proxy spends your money, so say who may use it
+   * (check a session cookie, a bearer token…). `() => true` opens it to anyone who can reach it.
+   */
+  authorize: Authorize;
+  /** The model behind `POST {base}/model`: an AI SDK model, or several by name. Without it, the route answers 404. */
+  model?: ServerModels;
+  /** Tools the browser may run on the server (`defineTool` with `execute`). */
+  tools?: readonly ToolDefinition<never, unknown>[];
+  /** MCP servers whose tools join the catalog (connected on the first request that needs them). */
+  mcpServers?: readonly McpServerConfig[];
+  /** Where the routes live, e.g. `'/api/agent'`. Default `''`. */
+  basePath?: string;
+  /** Cross-origin callers; none unless set. */
+  cors?: CorsOptions;
+  /** Largest request body, in bytes. Default 1 MiB. */
+  maxBodyBytes?: number;
+  /** Caps the output tokens of every model step. */
+  maxOutputTokens?: number;
+  /** Time limit for tools that set none. Default 60 s. */
+  toolTimeoutMs?: number;
+  /** Send "the tool failed on the server" instead of a failing tool's own error message. Default false. */
+  redactToolErrors?: boolean;
+  /** Gets every error the client does not see in full. Default: `console.error`. */
+  onError?: (error: unknown) => void;
+}
+
+/** A fetch handler that also releases what it holds (MCP connections) on `close()`. */
+export interface AgentHandler {
+  (request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+const defaultMaxBodyBytes = 1024 * 1024;
+const defaultToolTimeoutMs = 60_000;
+
+/**
+ * Creates the backend handler. Throws at once for options it cannot use (no `authorize`, a bad
+ * tool list, a CORS wildcard).
+ *
+ * @example
+ * ```ts
+ * import { openai } from '@ai-sdk/openai';
+ * import { createAgentHandler, toNodeHandler } from 'react-agent-kit/server';
+ *
+ * const handler = createAgentHandler({
+ *   basePath: '/api/agent',
+ *   model: openai('gpt-5-mini'), // reads OPENAI_API_KEY on the server
+ *   tools: [lookupCustomer],
+ *   authorize: (request) => isSignedIn(request),
+ * });
+ * app.use('/api/agent', toNodeHandler(handler)); // Express; or `export const POST = handler` and the like
+ * ```
+ */
+export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
+  if (typeof options?.authorize !== 'function') {
+    throw new TypeError('createAgentHandler: `authorize(request)` is required. It runs before every route; pass `() => true` only if anyone who can reach the server may spend its model budget and run its tools.');
+  }
+  if (options.cors) assertCorsOptions(options.cors);
+  if (options.model !== undefined && !isModel(options.model) && (typeof options.model !== 'object' || options.model === null || Object.keys(options.model).length === 0)) {
+    throw new TypeError('createAgentHandler: `model` must be an AI SDK language model, e.g. openai("gpt-5-mini"), or a record of them by name.');
+  }
+  const basePath = normalizeBasePath(options.basePath ?? '');
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const reportError = options.onError ?? ((error: unknown) => console.error('[react-agent-kit/server]', error));
+  const sources = createToolSources(options.tools ?? [], options.mcpServers ?? [], reportError);
+
+  async function route(request: Request, path: string): Promise<Response> {
+    if (path === '/model') {
+      if (request.method !== 'POST') return methodNotAllowed('POST');
+      if (options.model === undefined) return errorResponse(404, 'not-found', 'This server has no model configured.');
+      return handleModelStep(request, { models: options.model, maxOutputTokens: options.maxOutputTokens, maxBodyBytes, reportError });
+    }
+    if (path === '/tools') {
+      if (request.method !== 'GET') return methodNotAllowed('GET');
+      return jsonResponse((await sources.load()).catalog);
+    }
+    const toolName = /^\/tools\/([^/]+)$/.exec(path)?.[1];
+    if (toolName !== undefined) {
+      if (request.method !== 'POST') return methodNotAllowed('POST');
+      const name = safeDecode(toolName);
+      const tool = name === undefined ? undefined : (await sources.load()).tools.get(name);
+      if (!tool) return errorResponse(404, 'unknown-tool', `There is no tool named ${JSON.stringify(name ?? toolName)} in this server's catalog.`);
+      return handleToolCall(request, tool, { maxBodyBytes, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError });
+    }
+    return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}.`);
+  }
+
+  const handler = async (request: Request): Promise<Response> => {
+    const cors = corsHeaders(request, options.cors);
+    try {
+      if (request.method === 'OPTIONS' && options.cors) return preflightResponse(request, options.cors);
+      const path = new URL(request.url).pathname;
+      if (path !== basePath && !path.startsWith(`${basePath}/`)) return withHeaders(errorResponse(404, 'not-found', `This handler serves ${basePath || '/'} only.`), cors);
+      const decision = await options.authorize(request);
+      if (decision instanceof Response) return withHeaders(decision, cors);
+      if (decision !== true) return withHeaders(errorResponse(401, 'unauthorized', 'This request is not authorized.'), cors);
+      return withHeaders(await route(request, path.slice(basePath.length) || '/'), cors);
+    } catch (error) {
+      reportError(error);
+      return withHeaders(errorResponse(500, 'internal-error', 'Internal server error.'), cors);
+    }
+  };
+  return Object.assign(handler, { close: () => sources.close() });
+}
+
+function methodNotAllowed(allowed: string): Response {
+  return errorResponse(405, 'method-not-allowed', `Use ${allowed} for this route.`, { allow: allowed });
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+function normalizeBasePath(basePath: string): string {
+  if (typeof basePath !== 'string' || (basePath !== '' && !basePath.startsWith('/'))) {
+    throw new TypeError(`createAgentHandler: \`basePath\` must start with "/" (e.g. "/api/agent"), got ${JSON.stringify(basePath)}.`);
+  }
+  return basePath.replace(/\/+$/, '');
+}
+
+function safeDecode(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * Cross-origin access, off unless configured: without `cors` the browser's same-origin rule
+ * stands and no CORS header is ever sent.
+ */
+export interface CorsOptions {
+  /** Origins allowed to call the handler, e.g. `['https://app.example.com']`. No wildcard: name them. */
+  origins: readonly string[];
+  /** Allow cookies and HTTP auth on cross-origin requests. Default false. */
+  credentials?: boolean;
+  /** How long a browser may cache a preflight answer. Default 600 s. */
+  maxAgeSeconds?: number;
+}
+
+/**
+ * The CORS headers for `request`, or none when its origin is not allowed.
+ *
+ * @example
+ * ```ts
+ * corsHeaders(request, { origins: ['https://app.example.com'] }); // { 'access-control-allow-origin': 'https://app.example.com', vary: 'Origin' }
+ * ```
+ */
+export function corsHeaders(request: Request, cors: CorsOptions | undefined): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (!cors || origin === null || !cors.origins.includes(origin)) return {};
+  return { 'access-control-allow-origin': origin, vary: 'Origin', ...(cors.credentials ? { 'access-control-allow-credentials': 'true' } : {}) };
+}
+
+/** The answer to a preflight `OPTIONS` request from an allowed origin. */
+export function preflightResponse(request: Request, cors: CorsOptions): Response {
+  const headers = corsHeaders(request, cors);
+  if (!headers['access-control-allow-origin']) return new Response(null, { status: 403 });
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...headers,
+      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? 'content-type',
+      'access-control-max-age': String(cors.maxAgeSeconds ?? 600),
+    },
+  });
+}
+
+/** Validates the option up front: a wildcard or a malformed origin is a mistake to report at startup. */
+export function assertCorsOptions(cors: CorsOptions): void {
+  if (!Array.isArray(cors.origins)) throw new TypeError('createAgentHandler: `cors.origins` must be an array of origins, e.g. ["https://app.example.com"].');
+  for (const origin of cors.origins) {
+    if (origin === '*') throw new TypeError('createAgentHandler: `cors.origins` does not take "*": the handler spends your model budget, so name the origins that may use it.');
+    let parsed: URL;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      throw new TypeError(`createAgentHandler: ${JSON.stringify(origin)} in \`cors.origins\` is not an origin such as "https://app.example.com".`);
+    }
+    if (parsed.origin !== origin) throw new TypeError(`createAgentHandler: ${JSON.stringify(origin)} in \`cors.origins\` is not an origin; did you mean ${JSON.stringify(parsed.origin)}?`);
+  }
+}

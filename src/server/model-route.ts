@@ -1,0 +1,89 @@
+/**
+ * `POST {base}/model`: one model step through the AI SDK's `streamText`, with the server's model
+ * and key. The tools are declarations only (no `execute`), so `streamText` stops after the step
+ * and the browser runs the calls. Retries are the browser's decision (it sees `retryable` and the
+ * provider's `retry-after`), so the server makes one attempt.
+ */
+import type { LanguageModel as AiLanguageModel } from 'ai';
+import type { ModelStepPart, ModelStepRequest } from '../core/index';
+import { errorResponse, ndjsonResponse } from './http-responses';
+import { toBridgeError } from './model-error';
+import { parseModelStepRequest } from './model-step-request';
+import { toModelStepParts } from './model-step-stream';
+import { readJsonBody } from './read-json-body';
+
+/** The server's model: one AI SDK language model, or several by name (the browser picks with `remoteModel(url, { model })`). */
+export type ServerModels = AiLanguageModel | Readonly<Record<string, AiLanguageModel>>;
+
+export interface ModelRouteOptions {
+  models: ServerModels;
+  /** Caps `maxOutputTokens` of every step, whatever the browser asks for. */
+  maxOutputTokens?: number | undefined;
+  maxBodyBytes: number;
+  reportError: (error: unknown) => void;
+}
+
+/**
+ * @example
+ * ```ts
+ * if (route === 'model') return handleModelStep(request, { models: openai('gpt-5-mini'), maxBodyBytes, reportError });
+ * ```
+ */
+export async function handleModelStep(request: Request, options: ModelRouteOptions): Promise<Response> {
+  const body = await readJsonBody(request, options.maxBodyBytes);
+  if (!body.ok) return errorResponse(body.reason === 'too-large' ? 413 : 400, body.reason === 'too-large' ? 'body-too-large' : 'invalid-request', body.message);
+  const parsed = parseModelStepRequest(body.value);
+  if (!parsed.ok) return errorResponse(400, 'invalid-request', parsed.message);
+  const step = parsed.value;
+  const model = pickModel(options.models, step.model);
+  if (typeof model === 'string') return errorResponse(400, 'unknown-model', model);
+
+  let ai: typeof import('ai');
+  try {
+    ai = await import('ai');
+  } catch (error) {
+    options.reportError(error);
+    return errorResponse(500, 'not-configured', 'The server cannot call models: the `ai` package is not installed there.');
+  }
+  const maxOutputTokens = minimum(step.maxOutputTokens, options.maxOutputTokens);
+  const system = step.prompt.filter((message) => message.role === 'system').map((message) => message.content);
+  const result = ai.streamText({
+    model,
+    ...(system.length > 0 ? { instructions: system.join('\n\n') } : {}),
+    messages: step.prompt.filter((message) => message.role !== 'system') as Parameters<typeof ai.streamText>[0]['messages'] & object,
+    tools: Object.fromEntries((step.tools ?? []).map((tool) => [tool.name, ai.tool({ description: tool.description ?? '', inputSchema: ai.jsonSchema(tool.inputSchema) })])),
+    ...(step.toolChoice ? { toolChoice: toolChoiceOf(step.toolChoice) } : {}),
+    ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
+    ...(step.temperature !== undefined ? { temperature: step.temperature } : {}),
+    maxRetries: 0,
+    abortSignal: request.signal,
+    // Errors arrive as `error` parts, where they are reported once; the default would log them again.
+    onError: () => {},
+  });
+  return ndjsonResponse(toModelStepParts(result.fullStream as AsyncIterable<{ type: string }>, options.reportError), (error): ModelStepPart => {
+    options.reportError(error);
+    return { type: 'error', error: toBridgeError(error) };
+  });
+}
+
+function pickModel(models: ServerModels, name: string | undefined): AiLanguageModel | string {
+  if (isModel(models)) return models;
+  const names = Object.keys(models);
+  const chosen = name ?? names[0];
+  if (chosen !== undefined && Object.hasOwn(models, chosen)) return models[chosen]!;
+  return `The server has no model named ${JSON.stringify(name)}; it offers ${names.map((candidate) => JSON.stringify(candidate)).join(', ') || 'none'}.`;
+}
+
+/** A model object (or a gateway model id) rather than a record of named models. */
+export function isModel(value: ServerModels): value is AiLanguageModel {
+  return typeof value === 'string' || (typeof value === 'object' && value !== null && 'specificationVersion' in value && 'doStream' in value);
+}
+
+function toolChoiceOf(choice: NonNullable<ModelStepRequest['toolChoice']>) {
+  return choice.type === 'tool' ? { type: 'tool' as const, toolName: choice.toolName } : choice.type;
+}
+
+function minimum(requested: number | undefined, cap: number | undefined): number | undefined {
+  if (requested === undefined) return cap;
+  return cap === undefined ? requested : Math.min(requested, cap);
+}

@@ -1,0 +1,24 @@
+/**
+ * The server's tools as the browser sees them: declarations with hints, no functions. The catalog
+ * is the allow-list of the tool route: only what it lists runs.
+ */
+import { toModelJsonSchema, type ToolCatalogEntry, type ToolDefinition } from '../core/index';
+
+/**
+ * @example
+ * ```ts
+ * toCatalogEntry(lookupCustomer); // { name: 'lookup_customer', description, inputSchema, needsApproval: false, readOnly: true, idempotent: true }
+ * ```
+ */
+export function toCatalogEntry(tool: ToolDefinition): ToolCatalogEntry {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: toModelJsonSchema(tool),
+    needsApproval: typeof tool.needsApproval === 'function' ? 'depends-on-input' : tool.needsApproval === true,
+    readOnly: tool.readOnly === true,
+    idempotent: tool.idempotent === true,
+    ...(tool.category !== undefined ? { category: tool.category } : {}),
+    ...(tool.timeoutMs !== undefined ? { timeoutMs: tool.timeoutMs } : {}),
+  };
+}

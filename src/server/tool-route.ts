@@ -1,0 +1,77 @@
+/**
+ * `POST {base}/tools/{name}`: runs one catalog tool with the same rules as the browser: the input
+ * is validated before anything runs, the call has a time limit, a client that goes away aborts
+ * it, and every failure is a result line (`{ type: 'error', code, message }`), not a crash.
+ */
+import { describeToolFailure, invokeTool, validateToolInput, type ToolCallLine, type ToolDefinition } from '../core/index';
+import { errorResponse, ndjsonResponse } from './http-responses';
+import { readJsonBody } from './read-json-body';
+
+export interface ToolRouteOptions {
+  maxBodyBytes: number;
+  /** Time limit for tools that set none. */
+  defaultTimeoutMs: number;
+  reportError: (error: unknown) => void;
+  /** Replace a failing tool's own error message with a generic one (the server log keeps it). */
+  redactToolErrors?: boolean | undefined;
+}
+
+/**
+ * @example
+ * ```ts
+ * return handleToolCall(request, catalog.get(name)!, { maxBodyBytes, defaultTimeoutMs: 60_000, reportError });
+ * ```
+ */
+export async function handleToolCall(request: Request, tool: ToolDefinition, options: ToolRouteOptions): Promise<Response> {
+  const body = await readJsonBody(request, options.maxBodyBytes);
+  if (!body.ok) return errorResponse(body.reason === 'too-large' ? 413 : 400, body.reason === 'too-large' ? 'body-too-large' : 'invalid-request', body.message);
+  const call = body.value as { input?: unknown; toolCallId?: unknown } | null;
+  if (typeof call !== 'object' || call === null || Array.isArray(call) || !('input' in call)) {
+    return errorResponse(400, 'invalid-request', 'Send `{ "input": … }`: the tool call\'s arguments as the `input` field.');
+  }
+  const toolCallId = typeof call.toolCallId === 'string' ? call.toolCallId : `server-${crypto.randomUUID()}`;
+  return ndjsonResponse(runTool(tool, call.input, toolCallId, request.signal, options), (error): ToolCallLine => {
+    options.reportError(error);
+    return { type: 'error', code: 'failed', message: `The tool "${tool.name}" returned a result that is not JSON.` };
+  });
+}
+
+async function* runTool(tool: ToolDefinition, input: unknown, toolCallId: string, signal: AbortSignal, options: ToolRouteOptions): AsyncGenerator<ToolCallLine> {
+  if (!tool.execute) {
+    yield { type: 'error', code: 'failed', message: `The tool "${tool.name}" has no implementation on the server.` };
+    return;
+  }
+  const validated = await validateToolInput(tool, input);
+  if (!validated.ok) {
+    yield { type: 'error', code: 'invalid-input', message: validated.message };
+    return;
+  }
+  // Progress arrives while the tool runs; it is queued and written as it comes.
+  const queue: ToolCallLine[] = [];
+  let wake: (() => void) | undefined;
+  const push = (line: ToolCallLine) => {
+    queue.push(line);
+    wake?.();
+  };
+  const execute = tool.execute;
+  void invokeTool((context) => execute(validated.value as never, context), {
+    signal,
+    toolCallId,
+    timeoutMs: tool.timeoutMs ?? options.defaultTimeoutMs,
+    reportProgress: (value) => push({ type: 'progress', value }),
+  }).then((outcome) => {
+    if (outcome.status === 'failed') options.reportError(outcome.error);
+    if (outcome.status === 'output') return push({ type: 'output', value: outcome.output ?? null });
+    const message = outcome.status === 'failed' && options.redactToolErrors ? `The tool "${tool.name}" failed on the server.` : describeToolFailure(tool.name, outcome);
+    push({ type: 'error', code: outcome.status, message });
+  });
+  for (;;) {
+    while (queue.length > 0) {
+      const line = queue.shift()!;
+      yield line;
+      if (line.type !== 'progress') return;
+    }
+    await new Promise<void>((resolve) => (wake = resolve));
+    wake = undefined;
+  }
+}
