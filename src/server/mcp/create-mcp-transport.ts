@@ -12,6 +12,11 @@ export interface McpTransportHandle {
   stderrTail(): string;
   /** Ends the session politely where the transport has one (HTTP: a DELETE). Never throws. */
   endSession(): Promise<void>;
+  /**
+   * Stops a server that failed to connect at once (stdio: SIGTERM), instead of the polite
+   * shutdown that gives it two seconds to leave after its stdin closes.
+   */
+  stopNow(): void;
 }
 
 /**
@@ -42,7 +47,18 @@ export function createMcpTransport(config: McpServerConfig, sdk: McpSdk, onStder
         tail = (tail + text).slice(-stderrTailLength);
         onStderr(config.name, text);
       });
-      return { transport, stderrTail: () => tail, endSession: async () => {} };
+      return {
+        transport,
+        stderrTail: () => tail,
+        endSession: async () => {},
+        stopNow: () => {
+          try {
+            if (transport.pid !== null) process.kill(transport.pid, 'SIGTERM');
+          } catch {
+            // Already gone.
+          }
+        },
+      };
     }
     case 'http': {
       const transport = new sdk.StreamableHTTPClientTransport!(new URL(config.url), { requestInit: { headers: { ...config.headers } } });
@@ -51,6 +67,7 @@ export function createMcpTransport(config: McpServerConfig, sdk: McpSdk, onStder
         stderrTail: () => '',
         // A server that hangs must not hold up shutdown; the session then expires on its own.
         endSession: () => Promise.race([transport.terminateSession().catch(() => {}), new Promise<void>((resolve) => setTimeout(resolve, 1000).unref?.())]),
+        stopNow: () => {},
       };
     }
   }

@@ -141,10 +141,13 @@ export async function connectMcpServer(config: McpServerConfig, sdk: McpSdk, opt
     ]);
     return new McpConnection(config, tools, client, handle);
   } catch (error) {
+    handle.stopNow();
     await client.close().catch(() => {});
     // The pipe may deliver the last of stderr just after the process closes.
     await new Promise((resolve) => setImmediate(resolve));
-    const text = `${describeError(error)}${stderrHint(handle.stderrTail())}`;
+    // "MCP error -32000: Connection closed" says little; for a stdio server it means the process quit.
+    const closed = (error as { code?: unknown } | null)?.code === connectionClosedCode;
+    const text = `${closed ? 'the connection closed during startup' : describeError(error)}${stderrHint(handle.stderrTail())}`;
     throw new Error(redact(`Could not connect to the MCP server "${config.name}" (${describeTarget(config)}): ${text}`, secretsOf(config)), { cause: error });
   } finally {
     clearTimeout(timer);
@@ -166,7 +169,7 @@ async function listAllTools(client: Client, timeoutMs: number): Promise<McpListe
   return tools;
 }
 
-/** Where the server is, for messages: the command, or the URL without user info and query (they may hold secrets). */
+/** Where the server is, for messages: the command, or the URL without its query (it may hold an API key). */
 function describeTarget(config: McpServerConfig): string {
   if (config.transport === 'stdio') return `stdio, command ${JSON.stringify(config.command)}`;
   const url = new URL(config.url);

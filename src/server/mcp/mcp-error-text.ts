@@ -5,7 +5,7 @@ const minimumSecretLength = 4;
 
 /**
  * The values of a server's configuration that must never appear in a message: environment and
- * header values, and the user info and query values of its URL. Errors from the SDK, the network
+ * header values, and the query values of its URL (API keys often travel there). Errors from the SDK, the network
  * or the server's own stderr may repeat them.
  *
  * @example
@@ -20,7 +20,7 @@ export function secretsOf(config: McpServerConfig): string[] {
   else {
     values.push(...Object.values(config.headers ?? {}));
     const url = new URL(config.url);
-    values.push(decodeURIComponent(url.username), decodeURIComponent(url.password), ...url.searchParams.values());
+    values.push(...url.searchParams.values());
   }
   // Longest first, so a secret that contains another is replaced whole.
   return [...new Set(values.filter((value) => value.length >= minimumSecretLength))].sort((a, b) => b.length - a.length);

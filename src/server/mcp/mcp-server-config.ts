@@ -41,7 +41,7 @@ export interface McpStdioServerConfig extends McpServerCommonConfig {
  */
 export interface McpHttpServerConfig extends McpServerCommonConfig {
   transport: 'http';
-  /** An absolute `http:` or `https:` URL: the server's MCP endpoint. */
+  /** An absolute `http:` or `https:` URL: the server's MCP endpoint, without `user:password@` (use `headers`). */
   url: string;
   /** Sent with every request (authentication, for example); never shown in messages. */
   headers?: Record<string, string>;
@@ -110,9 +110,11 @@ function validateHttp(config: Record<string, unknown>, where: string): void {
   rejectUnknownKeys(config, [...commonKeys, 'url', 'headers'], where);
   const url = typeof config.url === 'string' && URL.canParse(config.url) ? new URL(config.url) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    // The URL itself is not repeated: it may carry a token in its query or user info.
+    // The URL itself is not repeated: it may carry a token in its query or credentials.
     throw new TypeError(`${where}: \`url\` must be an absolute http: or https: URL.`);
   }
+  // fetch refuses such URLs ("Request cannot be constructed from a URL that includes credentials").
+  if (url.username || url.password) throw new TypeError(`${where}: \`url\` must not contain credentials (user:password@); send them in \`headers\` (authorization) instead.`);
   expectStringRecord(config.headers, `${where}: \`headers\``);
 }
 

@@ -1,0 +1,307 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toolNamePattern, validateToolInput, type ToolDefinition, type ToolExecutionContext } from '../../core/index';
+import { connectMcpServers, type McpToolSource } from './connect-mcp-servers';
+import type { McpStdioServerConfig } from './mcp-server-config';
+import { McpToolCallError } from './mcp-tool-call-error';
+
+/**
+ * Against the real reference server, @modelcontextprotocol/server-everything, started over stdio
+ * as its README says (`node dist/index.js stdio`). Each server gets a marker argument, which the
+ * server ignores, so a test can find its process.
+ */
+const packageJsonPath = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json');
+const everythingBin = join(dirname(packageJsonPath), JSON.parse(readFileSync(packageJsonPath, 'utf8')).bin['mcp-server-everything']);
+const runId = `${process.pid}-${Date.now()}`;
+
+function everything(name: string, extra: Partial<McpStdioServerConfig> = {}): McpStdioServerConfig {
+  return { name, transport: 'stdio', command: process.execPath, args: [everythingBin, 'stdio', `--test-marker=${runId}-${name}`], ...extra };
+}
+
+/** The pid of the server started with `everything(name)`, found among this process's children. */
+function serverPid(name: string): number {
+  const lines = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8' }).split('\n');
+  const match = lines.map((line) => line.trim().split(/\s+/)).find(([, parent, ...args]) => Number(parent) === process.pid && args.includes(`--test-marker=${runId}-${name}`));
+  if (!match) throw new Error(`No process for the MCP server "${name}".`);
+  return Number(match[0]);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean, timeoutMs = 3000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('Timed out waiting.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function toolNamed(source: McpToolSource, name: string): ToolDefinition {
+  const tool = source.tools.find((candidate) => candidate.name === name);
+  if (!tool) throw new Error(`No tool ${name} in ${source.tools.map((candidate) => candidate.name).join(', ')}`);
+  return tool;
+}
+
+function run(source: McpToolSource, name: string, input: unknown, context: Partial<ToolExecutionContext> = {}): Promise<unknown> {
+  return Promise.resolve(toolNamed(source, name).execute!(input as never, { signal: new AbortController().signal, toolCallId: 'call-1', reportProgress: () => {}, ...context }));
+}
+
+async function rejection(promise: Promise<unknown>): Promise<McpToolCallError> {
+  const error = await promise.then(
+    () => expect.unreachable('the call should fail'),
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(McpToolCallError);
+  return error as McpToolCallError;
+}
+
+const sources: McpToolSource[] = [];
+async function connect(...parameters: Parameters<typeof connectMcpServers>): Promise<McpToolSource> {
+  const source = await connectMcpServers(parameters[0], { onServerStderr: () => {}, ...parameters[1] });
+  sources.push(source);
+  return source;
+}
+afterAll(() => Promise.all(sources.map((source) => source.close())));
+
+const everythingTools = [
+  'echo',
+  'get-annotated-message',
+  'get-env',
+  'get-resource-links',
+  'get-resource-reference',
+  'get-structured-content',
+  'get-sum',
+  'get-tiny-image',
+  'gzip-file-as-resource',
+  'toggle-simulated-logging',
+  'toggle-subscriber-updates',
+  'trigger-long-running-operation',
+];
+
+describe('connectMcpServers over stdio (server-everything)', () => {
+  let source: McpToolSource;
+  let connectMs = 0;
+  beforeAll(async () => {
+    const start = performance.now();
+    source = await connect([
+      everything('everything', { env: { MCP_TEST_SETTING: 'from-config' } }),
+      everything('slow', { timeoutMs: 200, include: ['trigger-long-running-operation'] }),
+      everything('picked', { include: ['echo', 'get-sum', 'no-such-tool'] }),
+      everything('most', { exclude: ['echo', 'get-env'] }),
+    ]);
+    connectMs = performance.now() - start;
+  });
+
+  it('connects every server, in parallel, within a few seconds', () => {
+    expect(source.failures).toEqual([]);
+    expect(connectMs).toBeLessThan(5000);
+    console.info(`[mcp test] 4 stdio servers connected and listed in ${Math.round(connectMs)} ms`);
+  });
+
+  it('lists every tool once under <server>__<tool>, leaving out tools that require tasks', () => {
+    const names = source.tools.filter((tool) => tool.category === 'mcp:everything').map((tool) => tool.name);
+    expect(names.sort()).toEqual(everythingTools.map((tool) => `everything__${tool}`));
+    expect(names).not.toContain('everything__simulate-research-query'); // taskSupport: 'required'
+    for (const tool of source.tools) expect(tool.name).toMatch(toolNamePattern);
+    expect(new Set(source.tools.map((tool) => tool.name)).size).toBe(source.tools.length);
+  });
+
+  it('maps description, schema, annotations, category and time limit', () => {
+    const echo = toolNamed(source, 'everything__echo');
+    expect(echo).toMatchObject({
+      description: 'Echoes back the input string (MCP server "everything", tool "echo")',
+      inputSchema: { type: 'object', properties: { message: { type: 'string', description: 'Message to echo' } }, required: ['message'] },
+      category: 'mcp:everything',
+      readOnly: true,
+      idempotent: true,
+      needsApproval: false,
+      timeoutMs: 60_000,
+    });
+    expect(toolNamed(source, 'everything__toggle-simulated-logging')).toMatchObject({ readOnly: false, idempotent: false, needsApproval: true });
+    expect(toolNamed(source, 'everything__gzip-file-as-resource')).toMatchObject({ readOnly: false, idempotent: true, needsApproval: true });
+    expect(toolNamed(source, 'slow__trigger-long-running-operation').timeoutMs).toBe(200);
+  });
+
+  it("gives schemas that the kit's own validator reads", async () => {
+    const sum = toolNamed(source, 'everything__get-sum');
+    expect(await validateToolInput(sum, { a: 1, b: 2 })).toEqual({ ok: true, value: { a: 1, b: 2 } });
+    expect(await validateToolInput(sum, { a: 'one' })).toMatchObject({ ok: false });
+  });
+
+  it('calls tools and maps their results', async () => {
+    expect(await run(source, 'everything__echo', { message: 'hello' })).toBe('Echo: hello');
+    expect(await run(source, 'everything__get-sum', { a: 2, b: 40 })).toBe('The sum of 2 and 40 is 42.');
+    expect(await run(source, 'everything__get-structured-content', { location: 'Chicago' })).toEqual({ temperature: 36, conditions: 'Light rain / drizzle', humidity: 82 });
+    const image = await run(source, 'everything__get-tiny-image', undefined);
+    expect(image).toEqual([
+      { type: 'text', text: "Here's the image you requested:" },
+      { type: 'image', mimeType: 'image/png', bytes: expect.any(Number) },
+      { type: 'text', text: 'The image above is the MCP logo.' },
+    ]);
+    expect((image as Array<{ bytes?: number }>)[1]!.bytes).toBeGreaterThan(1000);
+    expect(JSON.stringify(image)).not.toContain('iVBOR');
+    expect(await run(source, 'everything__get-resource-reference', { resourceType: 'Text', resourceId: 2 })).toEqual([
+      { type: 'text', text: 'Returning resource reference for Resource 2:' },
+      { type: 'resource', uri: 'demo://resource/dynamic/text/2', mimeType: 'text/plain', text: expect.stringMatching(/^Resource 2: This is a plaintext resource created at /) },
+      { type: 'text', text: 'You can access this resource using the URI: demo://resource/dynamic/text/2' },
+    ]);
+    expect(await run(source, 'everything__get-resource-links', { count: 2 })).toEqual([
+      { type: 'text', text: 'Here are 2 resource links to resources available in this server:' },
+      { type: 'resource_link', uri: 'demo://resource/dynamic/blob/1', name: 'Blob Resource 1', mimeType: 'text/plain', description: 'Resource 1: plaintext resource' },
+      { type: 'resource_link', uri: 'demo://resource/dynamic/text/2', name: 'Text Resource 2', mimeType: 'text/plain', description: 'Resource 2: plaintext resource' },
+    ]);
+  });
+
+  it("passes the configured environment, not the host's", async () => {
+    const environment = JSON.parse((await run(source, 'everything__get-env', {})) as string) as Record<string, string>;
+    expect(environment.MCP_TEST_SETTING).toBe('from-config');
+    expect(environment.PATH).toBe(process.env.PATH);
+    expect(process.env.VITEST).toBeDefined();
+    expect(environment.VITEST).toBeUndefined();
+  });
+
+  it("turns an error result into a thrown error carrying the server's message", async () => {
+    const error = await rejection(run(source, 'everything__get-sum', { a: 'two', b: 2 }));
+    expect(error.code).toBe('tool-error');
+    expect(error.server).toBe('everything');
+    expect(error.tool).toBe('get-sum');
+    expect(error.message).toMatch(/^MCP error -32602: Input validation error: Invalid arguments for tool get-sum: .*expected number, received string/);
+  });
+
+  it('reports progress notifications as progress', async () => {
+    const progress: unknown[] = [];
+    const result = await run(source, 'everything__trigger-long-running-operation', { duration: 0.15, steps: 3 }, { reportProgress: (value) => progress.push(value) });
+    expect(result).toBe('Long running operation completed. Duration: 0.15 seconds, Steps: 3.');
+    expect(progress.slice(0, 2)).toEqual([
+      { progress: 1, total: 3 },
+      { progress: 2, total: 3 },
+    ]);
+  });
+
+  it("stops a call when the signal aborts, with the signal's reason", async () => {
+    const controller = new AbortController();
+    const reason = new Error('The user stopped the run.');
+    const start = performance.now();
+    const call = run(source, 'everything__trigger-long-running-operation', { duration: 5, steps: 5 }, { signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 50);
+    await expect(call).rejects.toBe(reason);
+    expect(performance.now() - start).toBeLessThan(1000);
+    expect(await run(source, 'everything__echo', { message: 'still here' })).toBe('Echo: still here');
+  });
+
+  it('ends a call that passes the server’s timeoutMs', async () => {
+    const start = performance.now();
+    const error = await rejection(run(source, 'slow__trigger-long-running-operation', { duration: 3, steps: 1 }));
+    expect(error.code).toBe('timed-out');
+    expect(error.message).toBe('The MCP tool "trigger-long-running-operation" on the server "slow" did not answer within 200 ms.');
+    expect(performance.now() - start).toBeLessThan(1000);
+  });
+
+  it('honours include and exclude by the MCP tool name', () => {
+    expect(source.tools.filter((tool) => tool.category === 'mcp:picked').map((tool) => tool.name)).toEqual(['picked__echo', 'picked__get-sum']);
+    expect(source.tools.filter((tool) => tool.category === 'mcp:slow').map((tool) => tool.name)).toEqual(['slow__trigger-long-running-operation']);
+    const most = source.tools.filter((tool) => tool.category === 'mcp:most').map((tool) => tool.name);
+    expect(most).toHaveLength(everythingTools.length - 2);
+    expect(most).not.toContain('most__echo');
+    expect(most).not.toContain('most__get-env');
+  });
+});
+
+describe('connectMcpServers lifecycle', () => {
+  it('close() ends the child process; later calls fail clearly; closing again is fine', async () => {
+    const source = await connect([everything('closing')]);
+    const pid = serverPid('closing');
+    expect(isRunning(pid)).toBe(true);
+    const start = performance.now();
+    await source.close();
+    const closeMs = performance.now() - start;
+    console.info(`[mcp test] close() of a stdio server took ${Math.round(closeMs)} ms`);
+    expect(isRunning(pid)).toBe(false);
+    const error = await rejection(run(source, 'closing__echo', { message: 'hi' }));
+    expect(error.code).toBe('disconnected');
+    expect(error.message).toBe('The MCP server "closing" is not connected (it was closed by the application), so its tool "echo" cannot run.');
+    await source.close();
+  });
+
+  it('a server that crashes after connecting fails its calls with its name; the others keep working', async () => {
+    const source = await connect([everything('victim'), everything('survivor')]);
+    const pid = serverPid('victim');
+    const running = run(source, 'victim__trigger-long-running-operation', { duration: 5, steps: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    process.kill(pid, 'SIGKILL');
+    const inFlight = await rejection(running);
+    expect(inFlight.code).toBe('disconnected');
+    expect(inFlight.message).toMatch(/^The MCP server "victim" closed the connection.* before its tool "trigger-long-running-operation" answered\.$/);
+    await waitUntil(() => !isRunning(pid));
+    const later = await rejection(run(source, 'victim__echo', { message: 'hi' }));
+    expect(later.code).toBe('disconnected');
+    expect(later.message).toMatch(/^The MCP server "victim" is not connected \(it closed the connection.*\), so its tool "echo" cannot run\.$/);
+    expect(await run(source, 'survivor__echo', { message: 'hi' })).toBe('Echo: hi');
+  });
+});
+
+describe('connectMcpServers failures', () => {
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('reports servers that cannot start or be reached, without secrets, while a good one works', async () => {
+    const port = await closedPort();
+    const start = performance.now();
+    const source = await connect([
+      { name: 'missing', transport: 'stdio', command: '/definitely/not/here/mcp-server', env: { API_KEY: 'missing-secret-value' } },
+      everything('good'),
+      { name: 'offline', transport: 'http', url: `http://127.0.0.1:${port}/mcp?key=query-secret`, headers: { authorization: 'Bearer header-secret' } },
+      { name: 'crashy', transport: 'stdio', command: process.execPath, args: ['-e', 'console.error("boom: bad key", process.env.API_KEY); process.exit(3)'], env: { API_KEY: 'crashy-secret-value' } },
+    ]);
+    const elapsed = performance.now() - start;
+    expect(source.failures.map((failure) => failure.server)).toEqual(['missing', 'offline', 'crashy']);
+    const [missing, offline, crashy] = source.failures.map((failure) => failure.error);
+    expect(missing).toBe(
+      'Could not connect to the MCP server "missing" (stdio, command "/definitely/not/here/mcp-server"): spawn /definitely/not/here/mcp-server ENOENT: the command was not found (check `command`, `cwd` and PATH)',
+    );
+    expect(offline).toMatch(/^Could not connect to the MCP server "offline" \(http, http:\/\/127\.0\.0\.1:\d+\/mcp\): .*ECONNREFUSED/);
+    expect(crashy).toMatch(/^Could not connect to the MCP server "crashy" \(stdio, command ".*"\):  the connection closed during startup; its stderr ended with: "boom: bad key \[redacted\]"$/);
+    expect(JSON.stringify(source.failures)).not.toMatch(/secret/);
+    expect(source.tools.every((tool) => tool.category === 'mcp:good')).toBe(true);
+    expect(await run(source, 'good__echo', { message: 'ok' })).toBe('Echo: ok');
+    expect(elapsed).toBeLessThan(5000);
+  });
+
+  it('gives up on a server that does not answer within connectTimeoutMs, and stops it', async () => {
+    const start = performance.now();
+    const source = await connect([{ name: 'mute', transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)', '--', `--test-marker=${runId}-mute`] }], { connectTimeoutMs: 300 });
+    expect(source.failures).toEqual([{ server: 'mute', error: expect.stringMatching(/^Could not connect to the MCP server "mute" \(stdio, .*\): .*300 ms/) }]);
+    expect(source.tools).toEqual([]);
+    expect(performance.now() - start).toBeLessThan(1500);
+    expect(() => serverPid('mute')).toThrow('No process');
+  });
+
+  it('refuses an invalid configuration before starting anything', async () => {
+    await expect(connectMcpServers([everything('twice'), everything('twice')])).rejects.toThrow(new TypeError('mcpServers[1] ("twice"): another server is already named "twice"; names must be unique.'));
+    await expect(connectMcpServers([], { connectTimeoutMs: -1 })).rejects.toThrow(TypeError);
+    expect(() => serverPid('twice')).toThrow('No process');
+  });
+
+  it('returns an empty source for no servers', async () => {
+    const source = await connectMcpServers([]);
+    expect(source.tools).toEqual([]);
+    expect(source.failures).toEqual([]);
+    await source.close();
+  });
+});
