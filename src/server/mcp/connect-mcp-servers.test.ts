@@ -276,7 +276,7 @@ describe('connectMcpServers failures', () => {
       'Could not connect to the MCP server "missing" (stdio, command "/definitely/not/here/mcp-server"): spawn /definitely/not/here/mcp-server ENOENT: the command was not found (check `command`, `cwd` and PATH)',
     );
     expect(offline).toMatch(/^Could not connect to the MCP server "offline" \(http, http:\/\/127\.0\.0\.1:\d+\/mcp\): .*ECONNREFUSED/);
-    expect(crashy).toMatch(/^Could not connect to the MCP server "crashy" \(stdio, command ".*"\):  the connection closed during startup; its stderr ended with: "boom: bad key \[redacted\]"$/);
+    expect(crashy).toMatch(/^Could not connect to the MCP server "crashy" \(stdio, command ".*"\): the connection closed during startup; its stderr ended with: "boom: bad key \[redacted\]"$/);
     expect(JSON.stringify(source.failures)).not.toMatch(/secret/);
     expect(source.tools.every((tool) => tool.category === 'mcp:good')).toBe(true);
     expect(await run(source, 'good__echo', { message: 'ok' })).toBe('Echo: ok');
