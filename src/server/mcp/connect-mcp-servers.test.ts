@@ -72,6 +72,8 @@ async function connect(...parameters: Parameters<typeof connectMcpServers>): Pro
   sources.push(source);
   return source;
 }
+// A server still busy with a call that was stopped (abort, timeout) does not leave when its stdin
+// closes; the SDK then waits 2 s before SIGTERM, as MCP's stdio shutdown says.
 afterAll(() => Promise.all(sources.map((source) => source.close())));
 
 const everythingTools = [
@@ -220,7 +222,9 @@ describe('connectMcpServers over stdio (server-everything)', () => {
 
 describe('connectMcpServers lifecycle', () => {
   it('close() ends the child process; later calls fail clearly; closing again is fine', async () => {
+    const connectStart = performance.now();
     const source = await connect([everything('closing')]);
+    console.info(`[mcp test] one stdio server connected and listed in ${Math.round(performance.now() - connectStart)} ms`);
     const pid = serverPid('closing');
     expect(isRunning(pid)).toBe(true);
     const start = performance.now();

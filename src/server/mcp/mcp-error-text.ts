@@ -59,5 +59,14 @@ export function describeError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (code === 'ENOENT' && /spawn/.test(text)) text += ': the command was not found (check `command`, `cwd` and PATH)';
   else if (code === 'EACCES' && /spawn/.test(text)) text += ': the command is not executable';
-  return text;
+  else if (typeof code === 'number' && code >= 100 && code < 600 && text.startsWith(httpErrorPrefix)) {
+    // The SDK keeps the HTTP status in `code` only; it is the most telling part.
+    text = `HTTP ${code}: ${text.slice(httpErrorPrefix.length)}`;
+    if (code === 401 || code === 403) text += ' (check the credentials in `headers`)';
+  }
+  // An HTTP error carries the response body, which may be a whole HTML page.
+  return text.length > maxDescriptionLength ? `${text.slice(0, maxDescriptionLength)}...` : text;
 }
+
+const httpErrorPrefix = 'Streamable HTTP error: ';
+const maxDescriptionLength = 600;
