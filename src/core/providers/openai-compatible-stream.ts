@@ -102,9 +102,10 @@ export async function* chatCompletionsParts(events: AsyncIterable<ServerSentEven
       const pieces = toolDelta.function?.arguments ?? '';
       const index = typeof toolDelta.index === 'number' ? toolDelta.index : undefined;
       const known = index !== undefined ? calls.findLast((call) => call.index === index) : calls.at(-1);
-      // A name with an id the call at this index does not have starts another call: some
-      // servers send every parallel call at index 0.
-      if (name && (!known || (wireId !== undefined && known.wireId !== wireId))) {
+      // A name starts another call when its id differs from the call at this index (some
+      // servers send every parallel call at index 0), or when there is neither id nor index.
+      const startsCall = name !== undefined && (!known || (wireId !== undefined ? known.wireId !== undefined && known.wireId !== wireId : index === undefined));
+      if (startsCall) {
         const id = wireId && !calls.some((call) => call.id === wireId) ? wireId : createId('call');
         calls.push({ index, wireId, id, name, input: pieces });
         yield { type: 'tool-input-start', id, toolName: name };
