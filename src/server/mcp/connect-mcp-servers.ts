@@ -5,7 +5,14 @@ import { validateMcpServerConfigs, type McpServerConfig } from './mcp-server-con
 import { assignMcpToolNames } from './mcp-tool-name';
 import { isCallableMcpTool, toMcpToolDefinition } from './mcp-tool-definition';
 
-/** A server that could not be connected or listed; its tools are not in the catalog. */
+/**
+ * A server that could not be connected or listed; its tools are not in the catalog.
+ *
+ * @example
+ * ```ts
+ * const failure: McpServerFailure = { server: 'docs', error: 'Could not connect to the MCP server "docs" (http, https://mcp.example.com/mcp): HTTP 401: ...' };
+ * ```
+ */
 export interface McpServerFailure {
   /** The server's configured name. */
   server: string;
@@ -32,7 +39,14 @@ export interface McpToolSource {
   close(): Promise<void>;
 }
 
-/** Options of `connectMcpServers`. */
+/**
+ * Options of `connectMcpServers`.
+ *
+ * @example
+ * ```ts
+ * const options: ConnectMcpServersOptions = { clientName: 'support-desk', connectTimeoutMs: 10_000, onServerStderr: (server, text) => logger.debug({ server }, text) };
+ * ```
+ */
 export interface ConnectMcpServersOptions {
   /** How the client introduces itself to servers. Default `'react-agent-kit'`. */
   clientName?: string;

@@ -6,6 +6,11 @@
  * - `timed-out`: no answer within the server's `timeoutMs`.
  * - `disconnected`: the connection is closed (the server exited or crashed, or `close()` was called).
  * - `unreachable`: the transport failed (network error, HTTP error status).
+ *
+ * @example
+ * ```ts
+ * const retryable = (code: McpToolCallErrorCode) => code === 'unreachable' || code === 'timed-out';
+ * ```
  */
 export type McpToolCallErrorCode = 'tool-error' | 'request-failed' | 'timed-out' | 'disconnected' | 'unreachable';
 

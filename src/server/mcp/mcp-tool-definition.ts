@@ -1,7 +1,14 @@
 import type { JsonSchemaObject, ToolDefinition } from '../../core/index';
 import type { McpConnection, McpListedTool } from './mcp-connection';
 
-/** The per-call time limit of a server's tools when its configuration sets none. */
+/**
+ * The per-call time limit of a server's tools when its configuration sets none, in milliseconds.
+ *
+ * @example
+ * ```ts
+ * const servers: McpServerConfig[] = [{ name: 'slow', transport: 'http', url, timeoutMs: 2 * defaultMcpToolTimeoutMs }];
+ * ```
+ */
 export const defaultMcpToolTimeoutMs = 60_000;
 
 /**
