@@ -12,9 +12,11 @@ export type { ScriptedModel } from './model/scripted-model';
 export { createToolRegistry, defineTool, InvalidToolError, toolNamePattern } from './tools/define-tool';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
 export { deferToolResult } from './tools/execute-tool-call';
-export { describeToolFailure, invokeTool } from './tools/invoke-tool';
+export { describeToolFailure, invokeTool, ToolFailure } from './tools/invoke-tool';
 export type { InvokeToolOptions, ToolInvocationOutcome } from './tools/invoke-tool';
 export { ndjsonContentType } from './bridge/wire-format';
+export { httpToolBridge } from './remote/http-tool-bridge';
+export type { BackendTools, HttpToolBridgeOptions, ToolBridge } from './remote/http-tool-bridge';
 export type {
   BridgeError,
   BridgeErrorBody,

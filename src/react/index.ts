@@ -25,3 +25,5 @@ export { useFileDiff } from './use-file-diff';
 export type { FileDiff } from './use-file-diff';
 export { useCheckpoints } from './use-checkpoints';
 export type { TurnCheckpoint } from './use-checkpoints';
+export { useBackendTools } from './use-backend-tools';
+export type { UseBackendToolsOptions, UseBackendToolsResult } from './use-backend-tools';

@@ -24,6 +24,20 @@ export interface InvokeToolOptions {
   reportProgress?: (progress: unknown) => void;
 }
 
+/**
+ * Thrown by a tool whose error message already reads as the call's whole result (a backend that
+ * worded it, say): the model receives the message as it is, without the usual
+ * `The tool "x" failed:` in front.
+ *
+ * @example
+ * ```ts
+ * throw new ToolFailure('The tool "lookup" timed out after 5000 ms on the server and was stopped.');
+ * ```
+ */
+export class ToolFailure extends Error {
+  override readonly name = 'ToolFailure';
+}
+
 /** Raised internally when a call passes its time limit. */
 class ToolTimeoutError extends Error {}
 
@@ -76,7 +90,7 @@ export function describeToolFailure(toolName: string, outcome: Exclude<ToolInvoc
     case 'aborted':
       return `The run was stopped while "${toolName}" was running; it has no result.`;
     case 'failed':
-      return `The tool "${toolName}" failed: ${describeError(outcome.error)}`;
+      return outcome.error instanceof ToolFailure ? outcome.error.message : `The tool "${toolName}" failed: ${describeError(outcome.error)}`;
   }
 }
 
