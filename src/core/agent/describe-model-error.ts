@@ -1,9 +1,13 @@
 import type { AgentError } from '../state';
 import { isRetryableError } from '../model/retry-policy';
+import { ApiCallError } from '../providers/api-call-error';
 
 /**
  * A model failure in words a person can act on, without echoing request bodies or keys.
- * Understands the AI SDK's error shapes (`APICallError` with `statusCode`) by duck typing.
+ * Understands the AI SDK's error shapes (`APICallError` with `statusCode`) by duck typing. The
+ * kit's own adapters (`openAICompatible`, `anthropic`, `remoteModel`) word their errors for
+ * people and keep keys out of them, so their message is used as it is: it names who failed
+ * (the provider, or your agent server refusing the request) where a status alone cannot.
  *
  * @example
  * ```ts
@@ -17,6 +21,7 @@ export function describeModelError(error: unknown): Omit<AgentError, 'at'> {
   if (candidate.name === 'StreamInterruptedError') {
     return { code: 'model-stream-interrupted', message: 'The connection to the model was cut off before the reply finished.', retryable: true };
   }
+  if (error instanceof ApiCallError) return { code: 'model-error', message: truncate(error.message, 300), retryable };
   if (status === 401 || status === 403) {
     return { code: 'model-error', message: `The model provider refused the credentials (${status}). Check the API key.`, retryable: false };
   }
