@@ -7,8 +7,11 @@ import { McpToolCallError } from './mcp-tool-call-error';
 import { describeError, redact, secretsOf } from './mcp-error-text';
 import { toToolOutput, type McpCallToolResult } from './mcp-tool-result';
 
-/** How the connection stands; a closed connection never opens again. */
-export type McpConnectionStatus = 'connected' | 'closed';
+/**
+ * How the connection stands: `lost` when the server went away (its process exited or crashed),
+ * `closed` when the application closed it. Neither opens again.
+ */
+export type McpConnectionStatus = 'connected' | 'lost' | 'closed';
 
 /** An MCP tool as the server lists it. */
 export type McpListedTool = Tool;
@@ -37,8 +40,8 @@ const requestTimeoutCode = -32001;
  */
 export class McpConnection {
   status: McpConnectionStatus = 'connected';
-  /** Why the connection closed, as a phrase: "closed the connection", "was closed by the application". */
-  private closedReason = '';
+  /** What the server's stderr said last when the connection was lost, for messages. */
+  private lastWords = '';
   private closing: Promise<void> | undefined;
   private readonly secrets: string[];
 
@@ -50,7 +53,7 @@ export class McpConnection {
   ) {
     this.secrets = secretsOf(config);
     // A crash or exit after connecting: calls from now on fail at once with the reason.
-    client.onclose = () => this.markClosed('closed the connection');
+    client.onclose = () => this.markEnded('lost');
   }
 
   /**
@@ -60,8 +63,8 @@ export class McpConnection {
    */
   async callTool(tool: string, input: unknown, options: McpCallOptions): Promise<unknown> {
     const origin = { server: this.config.name, tool };
-    if (this.status === 'closed') {
-      throw new McpToolCallError('disconnected', `The MCP server "${this.config.name}" is not connected (it ${this.closedReason}), so its tool "${tool}" cannot run.`, origin);
+    if (this.status !== 'connected') {
+      throw new McpToolCallError('disconnected', `The MCP server "${this.config.name}" is not connected (it ${this.endPhrase()}), so its tool "${tool}" cannot run.`, origin);
     }
     let result: McpCallToolResult;
     try {
@@ -83,17 +86,28 @@ export class McpConnection {
   close(): Promise<void> {
     // After a crash too: the SDK still holds the transport's resources.
     this.closing ??= (async () => {
-      this.markClosed('was closed by the application');
+      this.markEnded('closed');
       await this.handle.endSession();
       await this.client.close().catch(() => {});
     })();
     return this.closing;
   }
 
-  private markClosed(reason: string): void {
-    if (this.status === 'closed') return;
-    this.status = 'closed';
-    this.closedReason = reason === 'closed the connection' ? `${reason}${redact(stderrHint(this.handle.stderrTail()), this.secrets)}` : reason;
+  private markEnded(status: 'lost' | 'closed'): void {
+    if (this.status !== 'connected') return;
+    this.status = status;
+    if (status === 'lost') this.lastWords = redact(stderrHint(this.handle.stderrTail()), this.secrets);
+  }
+
+  private endPhrase(): string {
+    switch (this.status) {
+      case 'connected':
+        return 'is connected';
+      case 'lost':
+        return `closed the connection${this.lastWords}`;
+      case 'closed':
+        return 'was closed by the application';
+    }
   }
 
   private toCallError(error: unknown, tool: string, timeoutMs: number): McpToolCallError {
@@ -104,9 +118,9 @@ export class McpConnection {
     if (isMcpError && code === requestTimeoutCode) {
       return new McpToolCallError('timed-out', `The MCP tool "${tool}" on the server "${name}" did not answer within ${timeoutMs} ms.`, origin);
     }
-    if (this.status === 'closed' || code === connectionClosedCode || (error instanceof Error && error.message === 'Not connected')) {
-      this.markClosed('closed the connection');
-      return new McpToolCallError('disconnected', `The MCP server "${name}" ${this.closedReason} before its tool "${tool}" answered.`, origin);
+    if (this.status !== 'connected' || code === connectionClosedCode || (error instanceof Error && error.message === 'Not connected')) {
+      this.markEnded('lost');
+      return new McpToolCallError('disconnected', `The MCP server "${name}" ${this.endPhrase()} before its tool "${tool}" answered.`, origin);
     }
     const description = redact(describeError(error), this.secrets);
     if (isMcpError) return new McpToolCallError('request-failed', `The MCP server "${name}" refused the call to "${tool}": ${description}`, origin);
@@ -136,7 +150,7 @@ export async function connectMcpServer(config: McpServerConfig, sdk: McpSdk, opt
     const tools = await Promise.race([
       client.connect(handle.transport, { timeout: options.connectTimeoutMs }).then(() => listAllTools(client, options.connectTimeoutMs)),
       new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${options.connectTimeoutMs} ms`)), options.connectTimeoutMs);
+        timer = setTimeout(() => reject(new Error(`it did not start and list its tools within ${options.connectTimeoutMs} ms (connectTimeoutMs)`)), options.connectTimeoutMs);
       }),
     ]);
     return new McpConnection(config, tools, client, handle);
