@@ -4,6 +4,7 @@
  */
 import type { ScriptedCall, ScriptedItem, ScriptedRespond, ScriptedTool } from '../model/scripted-model';
 import { demoCleanupInput } from './demo-cleanup';
+import { customerLead, demoCustomerInput } from './demo-customer';
 import { demoEmailInput } from './demo-email';
 import { demoQuestionInput } from './demo-questions';
 import {
@@ -38,6 +39,7 @@ export type DemoScenario =
   | 'write-file'
   | 'email'
   | 'cleanup'
+  | 'customer'
   | 'question'
   | 'tool'
   | 'intro';
@@ -45,6 +47,8 @@ export type DemoScenario =
 // Checked in order: the first match wins, so "think about the weather" is a reasoning demo.
 // An email is named first ("email Ada about the crash"); a bare "send" only when nothing else fits.
 const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
+  // Before email: "the customer whose email is ada@example.com" is a lookup.
+  ['customer', /\b(customers?|clients?|crm)\b/],
   ['email', /\b(e-?mails?|mail)\b/],
   ['error', /\b(error|errors|fail|failure|crash)\b/],
   ['reasoning', /\b(think|thinking|reason|reasoning)\b/],
@@ -86,13 +90,15 @@ interface ToolScenario {
   lead?: (toolName: string, input: Record<string, unknown>) => string;
 }
 
-const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email' | 'cleanup' | 'question' | 'tool', ToolScenario> = {
+const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email' | 'cleanup' | 'customer' | 'question' | 'tool', ToolScenario> = {
   weather: { wanted: 'check the weather', pick: [/weather|forecast/i] },
   time: { wanted: 'tell the time', pick: [/time|clock|date/i] },
   files: { wanted: 'list files', pick: [/^list_files$/, /file/i] },
   'write-file': { wanted: 'write a file', pick: [/^write_file$/] },
   email: { wanted: 'send an email', pick: [/^send_email$/, /mail/i], input: demoEmailInput, lead: emailLead },
   cleanup: { wanted: 'clean up records', pick: [/^delete_records$/], input: demoCleanupInput, lead: cleanupLead },
+  // A backend tool in the playground (it runs on the server, through the bridge).
+  customer: { wanted: 'look up customers', pick: [/^lookup_customer$/, /customer/i], input: demoCustomerInput, lead: customerLead },
   question: { wanted: 'ask you questions', pick: [/^ask_user_question$/], input: () => demoQuestionInput, lead: questionLead },
   tool: { wanted: 'call one', pick: [/weather/i, /time|clock/i, /^list_files$/, /^(?!ask_user_question$)/, /./] },
 };
