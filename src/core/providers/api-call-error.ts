@@ -186,8 +186,8 @@ function statusPhrase(status: number, sentKey: boolean): string {
 function errorDetail(body: string): string {
   let detail = body.trim();
   try {
-    const parsed = JSON.parse(detail) as { error?: { message?: unknown } | string; message?: unknown };
-    const candidate = typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
+    const parsed = JSON.parse(detail) as { error?: { message?: unknown } | string; message?: unknown } | string | null;
+    const candidate = typeof parsed === 'string' || parsed === null ? parsed : typeof parsed.error === 'string' ? parsed.error : (parsed.error?.message ?? parsed.message);
     detail = typeof candidate === 'string' ? candidate : '';
   } catch {
     // Not JSON: an HTML error page says little; a short plain text may help.

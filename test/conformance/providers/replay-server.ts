@@ -17,12 +17,22 @@ export const fixtureDirectory = '/work/shared/fixtures/provider-streams';
 export type ReplayFormat = 'openai' | 'anthropic';
 
 export type ReplayReply =
-  /** A recorded stream. `cutAfter`: send that many events, then destroy the socket. `holdAfter`: send that many, then keep the connection open until the client leaves. */
-  | { fixture: string; cutAfter?: number; holdAfter?: number }
+  /** A recorded stream (`fixture`, a file name) or events given inline. */
+  | (({ fixture: string } | { events: Array<Record<string, unknown>> }) & StreamLimits)
   /** A short text answer built in the server's format (used after a tool call). */
   | { text: string }
   /** An error response. */
   | { status: number; body?: unknown; headers?: Record<string, string> };
+
+/** At most one of these: how a stream stops early. */
+export interface StreamLimits {
+  /** Send this many events, then destroy the socket (a connection cut mid-stream). */
+  cutAfter?: number;
+  /** Send this many events, then end the response properly, without the final event or `[DONE]`. */
+  endAfter?: number;
+  /** Send this many events, then keep the connection open until the client leaves. */
+  holdAfter?: number;
+}
 
 export interface RecordedRequest {
   method: string;
@@ -98,20 +108,22 @@ async function answer(response: ServerResponse, reply: ReplayReply, format: Repl
     sendJson(response, reply.status, reply.body ?? { error: { message: `HTTP ${reply.status}` } }, reply.headers);
     return;
   }
-  const events = 'text' in reply ? cannedText(reply.text, format) : readFixture(reply.fixture);
+  const events = 'text' in reply ? cannedText(reply.text, format) : 'events' in reply ? reply.events : readFixture(reply.fixture);
+  const limits: StreamLimits = 'text' in reply ? {} : reply;
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  const limit = 'fixture' in reply ? (reply.cutAfter ?? reply.holdAfter) : undefined;
-  for (const [index, event] of events.entries()) {
-    if (limit !== undefined && index >= limit) break;
-    response.write(frame(event, format));
-  }
-  if ('fixture' in reply && reply.cutAfter !== undefined) {
+  const limit = limits.cutAfter ?? limits.endAfter ?? limits.holdAfter;
+  for (const event of events.slice(0, limit)) response.write(frame(event, format));
+  if (limits.cutAfter !== undefined) {
     // Let the written events reach the client before the connection dies mid-stream.
     await new Promise((resolve) => setTimeout(resolve, 20));
     response.socket?.destroy();
     return;
   }
-  if ('fixture' in reply && reply.holdAfter !== undefined) return;
+  if (limits.holdAfter !== undefined) return;
+  if (limits.endAfter !== undefined) {
+    response.end();
+    return;
+  }
   if (format === 'openai') response.write('data: [DONE]\n\n');
   response.end();
 }
