@@ -171,6 +171,7 @@ export function redact(text: string, secret: string | undefined): string {
 }
 
 function statusPhrase(status: number, sentKey: boolean): string {
+  if (status < 300) return 'answered without an event stream';
   if (status === 401) return sentKey ? 'rejected the API key' : 'requires an API key';
   if (status === 403) return 'refused access';
   if (status === 404) return 'does not know this endpoint or model';

@@ -68,6 +68,14 @@ describe('fetchEventStream', () => {
     await expect(fetchEventStream({ ...base, headers: {}, fetch })).rejects.toMatchObject({ statusCode: 403, message: 'Test refused access (403): nope' });
   });
 
+  it('rejects a JSON or HTML answer to a stream request, even with status 200, saying what came back', async () => {
+    const json = vi.fn(async () => new Response('{"error":{"message":"stream not supported"}}', { headers: { 'content-type': 'application/json' } }));
+    const error = await fetchEventStream({ ...base, headers: {}, fetch: json }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 200, isRetryable: false, message: 'Test answered without an event stream (200): stream not supported' });
+    const html = vi.fn(async () => new Response('<!doctype html><p>App</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+    await expect(fetchEventStream({ ...base, headers: {}, fetch: html })).rejects.toMatchObject({ message: 'Test answered without an event stream (200).' });
+  });
+
   it('ends the events quietly when the connection breaks mid-stream, dropping the half event', async () => {
     const fetch = vi.fn(async () => new Response(bodyThatBreaks()));
     expect(await dataOf(await fetchEventStream({ ...base, headers: {}, fetch }))).toEqual(['one', 'two']);

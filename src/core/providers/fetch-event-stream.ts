@@ -39,7 +39,9 @@ export async function fetchEventStream(request: EventStreamRequest): Promise<Asy
     if (signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
     throw networkError(error, request);
   }
-  if (!response.ok) throw await apiCallErrorFromResponse(response, request);
+  // A JSON or HTML answer to a stream request is an error page (a proxy, a wrong base URL),
+  // even with status 200: say so rather than report an empty stream as a cut connection.
+  if (!response.ok || /json|html/i.test(response.headers.get('content-type') ?? '')) throw await apiCallErrorFromResponse(response, request);
   if (!response.body) {
     throw new ApiCallError({ message: `${request.label} answered without a body (${response.status}).`, url: request.url, isRetryable: true });
   }
