@@ -1,9 +1,14 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createAgent, demoModel, type Agent } from 'react-agent-kit';
+import { createAgent, type Agent, type AgentState, type ToolDefinition } from 'react-agent-kit';
 import { AgentChat, ToolTimeline } from 'react-agent-kit/components';
-import { AgentProvider, useAgentInstance, useAgentSelector } from 'react-agent-kit/react';
+import { AgentProvider, useAgentInstance, useAgentSelector, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
 import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
+import { createModel, describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
+import { ModelSettings } from './model-settings';
 import type { PlaygroundWorkspace } from './workspace';
+
+/** Where the playground's Vite server mounts the kit's backend half (see playground/server). */
+const agentUrl = '/api/agent';
 
 type Theme = 'light' | 'dark' | 'auto';
 
@@ -12,6 +17,7 @@ const examples = [
   { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
   { label: 'Send an email (approval)', prompt: 'Send an email to Ada about the launch' },
   { label: 'Edit a file, then roll back', prompt: 'Add a task to my todo list: try the workspace' },
+  { label: 'A tool on the server', prompt: 'Look up the customer ada@example.com' },
   { label: 'Ask me questions', prompt: 'Help me plan a project — ask me questions' },
   { label: 'Show off markdown', prompt: 'Show me what markdown looks like' },
   { label: 'Think it through', prompt: 'Think step by step: how do agents use tools?' },
@@ -20,25 +26,42 @@ const examples = [
   { label: 'Simulate an error', prompt: 'Simulate an error' },
 ];
 
-function makeAgent(workspace: PlaygroundWorkspace): Agent {
+function makeAgent(workspace: PlaygroundWorkspace, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], initialState?: AgentState): Agent {
   return createAgent({
-    model: demoModel(),
+    model: createModel(choice, agentUrl),
     instructions: 'You are the react-agent-kit demo assistant.',
-    tools: [getWeather, getTime, sendEmail, deleteRecords],
+    // Tools that run in the page, and the server's (they run there, through the tool bridge).
+    tools: [getWeather, getTime, sendEmail, deleteRecords, ...backendTools],
     // The workspace: file tools, a checkpoint per message, rollback. It outlives chats.
     sandbox: workspace.sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.
     askUser: { allowFreeText: true },
+    ...(initialState ? { initialState } : {}),
   });
+}
+
+function isBusy(agent: Agent): boolean {
+  const status = agent.getState().status;
+  return status === 'running' || status === 'awaiting-people';
 }
 
 /** The playground: the kit's drop-in chat on the offline demo model, with a sidebar to explore it. */
 export function App({ workspace }: { workspace: PlaygroundWorkspace }) {
-  const [agent, setAgent] = useState(() => makeAgent(workspace));
+  const backend = useBackendTools(agentUrl);
+  const [choice, setChoice] = useState(loadModelChoice);
+  const [agent, setAgent] = useState<Agent | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [showActivity, setShowActivity] = useState(false);
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
   useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
+  // The agent starts once the server's catalog answered (or failed: the page's own tools still
+  // work). A new model or catalog keeps the conversation; a run in progress is left alone.
+  useEffect(() => {
+    if (backend.status === 'loading') return;
+    setAgent((previous) => (previous && isBusy(previous) ? previous : makeAgent(workspace, choice, backend.tools, previous?.getState())));
+  }, [backend.status, backend.tools, choice, workspace]);
 
+  if (!agent) return <p className="pg-loading">Connecting to the playground server…</p>;
   return (
     <AgentProvider agent={agent}>
       <div className="pg-shell rak-root" data-theme={theme}>
@@ -50,13 +73,14 @@ export function App({ workspace }: { workspace: PlaygroundWorkspace }) {
               <p className="pg-brand-sub">Playground</p>
             </div>
           </div>
-          <button type="button" className="pg-new-chat" onClick={() => setAgent(makeAgent(workspace))}>
+          <button type="button" className="pg-new-chat" onClick={() => setAgent(makeAgent(workspace, choice, backend.tools))}>
             + New chat
           </button>
           <Examples />
           <div className="pg-sidebar-footer">
             <WorkspaceCard workspace={workspace} />
-            <ModelCard agent={agent} />
+            <ServerCard backend={backend} />
+            <ModelCard choice={choice} onChange={() => setSettingsOpen(true)} />
             <ThemeSwitch theme={theme} onChange={setTheme} />
           </div>
         </aside>
@@ -68,7 +92,7 @@ export function App({ workspace }: { workspace: PlaygroundWorkspace }) {
             autoFocus
             header={<ChatHeader showActivity={showActivity} onToggleActivity={() => setShowActivity((open) => !open)} />}
             emptyState={<Welcome />}
-            placeholder="Message the demo agent…"
+            placeholder={choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
           />
           {showActivity && (
             <aside className="pg-activity" aria-label="Tool activity">
@@ -77,6 +101,17 @@ export function App({ workspace }: { workspace: PlaygroundWorkspace }) {
             </aside>
           )}
         </main>
+        {settingsOpen && (
+          <ModelSettings
+            choice={choice}
+            onClose={() => setSettingsOpen(false)}
+            onSave={(next) => {
+              saveModelChoice(next);
+              setChoice(next);
+              setSettingsOpen(false);
+            }}
+          />
+        )}
       </div>
     </AgentProvider>
   );
@@ -129,14 +164,50 @@ function WorkspaceCard({ workspace }: { workspace: PlaygroundWorkspace }) {
   );
 }
 
-function ModelCard({ agent }: { agent: Agent }) {
+function ModelCard({ choice, onChange }: { choice: ModelChoice; onChange: () => void }) {
+  const busy = useAgentSelector((state) => state.status === 'running' || state.status === 'awaiting-people');
+  const { name, note } = describeChoice(choice);
   return (
     <div className="pg-model">
       <p className="pg-section-title">Model</p>
-      <p className="pg-model-name">
-        <span className="pg-dot" aria-hidden="true" /> {agent.model.modelId}
+      <p className="pg-model-name" data-testid="model-name">
+        <span className="pg-dot" aria-hidden="true" /> {name}
       </p>
-      <p className="pg-model-note">Runs in your browser, offline. Plug in any AI SDK provider to use a real model.</p>
+      <p className="pg-model-note">{note}</p>
+      <button type="button" className="pg-link-button" disabled={busy} onClick={onChange}>
+        Change model
+      </button>
+    </div>
+  );
+}
+
+/** The backend half: which tools run on the server, or why none do. */
+function ServerCard({ backend }: { backend: UseBackendToolsResult }) {
+  const status = backend.status === 'ready' ? (backend.unavailable.length > 0 ? 'pending' : 'saved') : backend.status === 'error' ? 'error' : 'pending';
+  return (
+    <div className="pg-model" data-testid="server-card" data-status={backend.status}>
+      <p className="pg-section-title">Server tools</p>
+      {backend.status === 'ready' && (
+        <p className="pg-model-name">
+          <span className="pg-dot" data-status={status} aria-hidden="true" /> {backend.tools.map((tool) => tool.name).join(', ') || 'none'}
+        </p>
+      )}
+      {backend.unavailable.map((source) => (
+        <p key={source.source} className="pg-model-note">
+          {source.source}: {source.error}
+        </p>
+      ))}
+      {backend.status === 'error' && (
+        <>
+          <p className="pg-model-note" role="alert">
+            {backend.error?.message}
+          </p>
+          <button type="button" className="pg-link-button" onClick={() => void backend.refetch()}>
+            Try again
+          </button>
+        </>
+      )}
+      {backend.status === 'loading' && <p className="pg-model-note">Connecting…</p>}
     </div>
   );
 }
@@ -158,7 +229,7 @@ function ChatHeader({ showActivity, onToggleActivity }: { showActivity: boolean;
   const totalTokens = useAgentSelector((state) => state.usage.totalTokens);
   return (
     <header className="pg-header">
-      <h1 className="pg-title">Demo agent</h1>
+      <h1 className="pg-title">{useAgentInstance().model.provider === 'react-agent-kit' ? 'Demo agent' : 'Agent'}</h1>
       <span className="pg-status" data-status={status}>
         {status === 'running' ? 'Responding' : status === 'error' ? 'Error' : status === 'awaiting-people' ? 'Waiting for you' : 'Ready'}
       </span>

@@ -1,9 +1,27 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { toNodeHandler } from '../src/server/index';
+import { agentBasePath, createPlaygroundBackend } from './server/agent-backend';
 
 const root = import.meta.dirname;
 const source = (path: string) => resolve(root, '../src', path);
+
+/** Mounts the kit's backend half on the dev (and preview) server: `npm run dev` runs both halves. */
+function agentBackend(): Plugin {
+  const handler = createPlaygroundBackend(process.env);
+  const middleware = toNodeHandler(handler);
+  return {
+    name: 'react-agent-kit:backend',
+    configureServer(server) {
+      server.middlewares.use(agentBasePath, middleware);
+      server.httpServer?.once('close', () => void handler.close());
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(agentBasePath, middleware);
+    },
+  };
+}
 
 /**
  * The playground imports the kit by its package name, resolved to the sources, so it shows
@@ -11,7 +29,7 @@ const source = (path: string) => resolve(root, '../src', path);
  */
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), agentBackend()],
   resolve: {
     alias: [
       { find: /^react-agent-kit$/, replacement: source('core/index.ts') },

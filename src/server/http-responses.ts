@@ -29,18 +29,30 @@ export function errorResponse(status: number, code: string, message: string, hea
 export function ndjsonResponse(lines: AsyncIterable<unknown>, fallback: (error: unknown) => unknown): Response {
   const encoder = new TextEncoder();
   const iterator = lines[Symbol.asyncIterator]();
+  // Set when the client goes away: a line produced after that has nowhere to go.
+  let cancelled = false;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
+      let line: string;
+      let last = false;
       try {
         const { done, value } = await iterator.next();
-        if (done) return controller.close();
-        controller.enqueue(encoder.encode(`${serialize(value, fallback)}\n`));
+        if (done) {
+          if (!cancelled) controller.close();
+          return;
+        }
+        line = serialize(value, fallback);
       } catch (error) {
-        controller.enqueue(encoder.encode(`${serialize(fallback(error), fallback)}\n`));
-        controller.close();
+        if (cancelled) return;
+        line = serialize(fallback(error), fallback);
+        last = true;
       }
+      if (cancelled) return;
+      controller.enqueue(encoder.encode(`${line}\n`));
+      if (last) controller.close();
     },
     async cancel() {
+      cancelled = true;
       await iterator.return?.();
     },
   });

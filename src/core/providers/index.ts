@@ -11,3 +11,6 @@ export type { ApiCallErrorFields } from './api-call-error';
 export { parseServerSentEvents } from './sse-parser';
 export type { ServerSentEvent } from './sse-parser';
 export type { FetchLanguageModel, V3StreamPart, V3Usage } from './stream-parts';
+// The kit's own backend as a model (createAgentHandler in react-agent-kit/server holds the key).
+export { remoteModel } from '../remote/remote-model';
+export type { RemoteModelOptions } from '../remote/remote-model';
