@@ -1,4 +1,5 @@
 import type { FinishReason, ModelStreamEvent, SpecificationVersion, StreamUsage } from './language-model';
+import { StreamInterruptedError } from './stream-interrupted-error';
 
 type RawPart = { type?: unknown; [key: string]: unknown };
 
@@ -44,6 +45,10 @@ export function normalizeStreamPart(version: SpecificationVersion, raw: unknown)
         input: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}),
       };
     case 'finish':
+      // A provider that noticed its stream broke says so with a finish; it is not a complete reply.
+      if (version !== 'v2' && (part.finishReason as { unified?: unknown } | undefined)?.unified === 'interrupted') {
+        return { type: 'error', error: new StreamInterruptedError('The model provider reported that its stream was interrupted before the reply finished.') };
+      }
       return { type: 'finish', finishReason: normalizeFinishReason(version, part.finishReason), usage: normalizeUsage(version, part.usage) };
     case 'error':
       return { type: 'error', error: part.error };
@@ -56,7 +61,7 @@ const finishReasons: readonly FinishReason[] = ['stop', 'length', 'content-filte
 
 function normalizeFinishReason(version: SpecificationVersion, value: unknown): FinishReason {
   const unified = version === 'v2' ? value : (value as { unified?: unknown } | undefined)?.unified;
-  // v4's 'interrupted' and v2's 'unknown' have no meaning of their own to the loop.
+  // v2's 'unknown' has no meaning of its own to the loop (v4's 'interrupted' became an error above).
   return (finishReasons as readonly unknown[]).includes(unified) ? (unified as FinishReason) : 'other';
 }
 

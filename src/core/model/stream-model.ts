@@ -1,6 +1,7 @@
 import type { LanguageModel, ModelCallOptions, ModelStreamEvent } from './language-model';
 import { normalizeStreamPart } from './normalize-stream-part';
 import { defaultRetryPolicy, isRetryableError, retryDelayMs, type RetryPolicy } from './retry-policy';
+import { StreamInterruptedError } from './stream-interrupted-error';
 
 export interface StreamModelOptions {
   signal: AbortSignal;
@@ -11,11 +12,7 @@ export interface StreamModelOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
 }
 
-/** Raised when the stream ends without a `finish` part: the connection was cut. */
-export class StreamInterruptedError extends Error {
-  override readonly name = 'StreamInterruptedError';
-  readonly isRetryable = true;
-}
+export { StreamInterruptedError } from './stream-interrupted-error';
 
 /**
  * Calls `model.doStream` and yields its parts as version-neutral events. Transient failures

@@ -170,15 +170,16 @@ describe.each(formats)('$format errors', ({ format, modelId, fixture, keyEchoing
     expect(assistantText(run.conversation, 'text')).toBe(textOfFirstEvents(fixture, 5));
   });
 
-  it('differs from the official provider on cut streams: it reports a generic model error, or a normal end', async () => {
+  it('the official provider on cut streams: a destroyed socket is a generic model error; an early end is an interrupted stream', async () => {
     // A destroyed socket errors the official provider's stream ("Failed to process successful response").
     const cut = await runAgainstReplay(format, 'official', modelId, [{ fixture, cutAfter: 5 }, { fixture }]);
     expect(cut.result.error).toMatchObject({ code: 'model-error' });
     expect(assistantText(cut.conversation, 'text')).toBe(textOfFirstEvents(fixture, 5));
     // A clean early end: the official (spec v4) provider emits a finish with reason "interrupted",
-    // which the core's normalizer reads as "other", so the run ends as if the reply were complete.
+    // which the core reads as an interrupted stream, like our adapters' missing finish.
     const ended = await runAgainstReplay(format, 'official', modelId, [{ fixture, endAfter: 5 }, { fixture }]);
-    expect(ended.result).toEqual({ status: 'idle', error: null });
+    expect(ended.result.error).toMatchObject({ code: 'model-stream-interrupted' });
+    expect(assistantText(ended.conversation, 'text')).toBe(textOfFirstEvents(fixture, 5));
   });
 
   it('our errors say what happened and never contain the key, even when the server echoes it', async () => {
