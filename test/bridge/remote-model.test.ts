@@ -80,7 +80,7 @@ describe('remoteModel through createAgentHandler', () => {
     const agent = createAgent({ model: remoteModel(await backendWith(model, () => false)), retry: fastRetry });
     const result = await agent.send('hi');
     expect(result.status).toBe('error');
-    expect(result.error?.message).toMatch(/\(401\): This request is not authorized\.$/);
+    expect(result.error?.message).toBe('The agent server did not authorize the request (401): This request is not authorized.');
     expect(model.doStreamCalls).toHaveLength(0);
   });
 

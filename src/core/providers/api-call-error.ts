@@ -73,6 +73,8 @@ export interface RequestContext {
   url: string;
   requestBody: unknown;
   apiKey?: string | undefined;
+  /** How the caller proves who it is: an API key (the default), or the app's own session (the kit's backend). */
+  credentials?: 'api-key' | 'session';
 }
 
 /**
@@ -93,7 +95,7 @@ export async function apiCallErrorFromResponse(response: Response, context: Requ
   });
   const detail = errorDetail(responseBody);
   return new ApiCallError({
-    message: `${context.label} ${statusPhrase(status, context.apiKey !== undefined)} (${status})${detail ? `: ${detail}` : '.'}`,
+    message: `${context.label} ${statusPhrase(status, context.credentials === 'session' ? 'session' : context.apiKey !== undefined ? 'key' : 'none')} (${status})${detail ? `: ${detail}` : '.'}`,
     url: context.url,
     requestBodyValues: context.requestBody,
     statusCode: status,
@@ -170,9 +172,9 @@ export function redact(text: string, secret: string | undefined): string {
   return secret ? text.split(secret).join('[redacted]') : text;
 }
 
-function statusPhrase(status: number, sentKey: boolean): string {
+function statusPhrase(status: number, sent: 'key' | 'none' | 'session'): string {
   if (status < 300) return 'answered without an event stream';
-  if (status === 401) return sentKey ? 'rejected the API key' : 'requires an API key';
+  if (status === 401) return sent === 'session' ? 'did not authorize the request' : sent === 'key' ? 'rejected the API key' : 'requires an API key';
   if (status === 403) return 'refused access';
   if (status === 404) return 'does not know this endpoint or model';
   if (status === 408) return 'timed out';

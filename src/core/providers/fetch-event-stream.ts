@@ -27,6 +27,21 @@ export interface EventStreamRequest extends RequestContext {
  * ```
  */
 export async function fetchEventStream(request: EventStreamRequest): Promise<AsyncGenerator<ServerSentEvent, void, undefined>> {
+  const body = await postForStream(request, (contentType) => /json|html/i.test(contentType));
+  return untilCutOff(parseServerSentEvents(body), request.signal);
+}
+
+/**
+ * POSTs `requestBody` as JSON and resolves with the response body to stream, or rejects the way
+ * {@link fetchEventStream} describes. `isErrorPage` tells an error page answered with status 200
+ * (JSON or HTML from a proxy or a wrong base URL) from the stream format the caller expects.
+ *
+ * @example
+ * ```ts
+ * const body = await postForStream(request, (contentType) => /html/i.test(contentType));
+ * ```
+ */
+export async function postForStream(request: EventStreamRequest, isErrorPage: (contentType: string) => boolean): Promise<ReadableStream<Uint8Array>> {
   const { signal } = request;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (value !== undefined) headers[name] = value;
@@ -39,13 +54,11 @@ export async function fetchEventStream(request: EventStreamRequest): Promise<Asy
     if (signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
     throw networkError(error, request);
   }
-  // A JSON or HTML answer to a stream request is an error page (a proxy, a wrong base URL),
-  // even with status 200: say so rather than report an empty stream as a cut connection.
-  if (!response.ok || /json|html/i.test(response.headers.get('content-type') ?? '')) throw await apiCallErrorFromResponse(response, request);
+  if (!response.ok || isErrorPage(response.headers.get('content-type') ?? '')) throw await apiCallErrorFromResponse(response, request);
   if (!response.body) {
     throw new ApiCallError({ message: `${request.label} answered without a body (${response.status}).`, url: request.url, isRetryable: true });
   }
-  return untilCutOff(parseServerSentEvents(response.body), signal);
+  return response.body;
 }
 
 async function* untilCutOff(events: AsyncGenerator<ServerSentEvent, void, undefined>, signal: AbortSignal | undefined): AsyncGenerator<ServerSentEvent, void, undefined> {

@@ -6,7 +6,8 @@
  */
 import type { ModelStepPart, ModelStepRequest } from '../bridge/wire-format';
 import type { ModelCallOptions } from '../model/language-model';
-import { ApiCallError, apiCallErrorFromResponse, networkError } from '../providers/api-call-error';
+import { ApiCallError } from '../providers/api-call-error';
+import { postForStream } from '../providers/fetch-event-stream';
 import type { FetchLanguageModel, V3StreamPart } from '../providers/stream-parts';
 import { toReadableStream } from '../providers/to-readable-stream';
 import { ndjsonLines } from './ndjson-lines';
@@ -39,7 +40,6 @@ const label = 'The agent server';
 export function remoteModel(url: string, options: RemoteModelOptions = {}): FetchLanguageModel {
   if (typeof url !== 'string' || url === '') throw new TypeError('remoteModel: pass the URL where the agent handler is mounted, e.g. remoteModel("/api/agent").');
   const endpoint = `${url.replace(/\/+$/, '')}/model`;
-  const fetchFunction = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   return {
     specificationVersion: 'v3',
     provider: 'remote',
@@ -54,18 +54,20 @@ export function remoteModel(url: string, options: RemoteModelOptions = {}): Fetc
         ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
         ...(options.model !== undefined ? { model: options.model } : {}),
       };
-      const context = { label, url: endpoint, requestBody };
-      const headers = { 'content-type': 'application/json', ...(typeof options.headers === 'function' ? options.headers() : options.headers) };
-      let response: Response;
-      try {
-        response = await fetchFunction(endpoint, { method: 'POST', headers, body: JSON.stringify(requestBody), signal: call.abortSignal });
-      } catch (error) {
-        if (call.abortSignal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
-        throw networkError(error, context);
-      }
-      if (!response.ok) throw await apiCallErrorFromResponse(response, context);
-      if (!response.body) throw new ApiCallError({ message: `${label} answered without a body (${response.status}).`, url: endpoint, isRetryable: true });
-      return { stream: toReadableStream(stepParts(response.body, endpoint)) };
+      const body = await postForStream(
+        {
+          label,
+          url: endpoint,
+          requestBody,
+          credentials: 'session',
+          headers: { 'content-type': 'application/json', ...(typeof options.headers === 'function' ? options.headers() : options.headers) },
+          fetch: options.fetch,
+          signal: call.abortSignal,
+        },
+        // The steps are NDJSON; a plain JSON or HTML answer is an error page.
+        (contentType) => /html/i.test(contentType) || /^application\/json/i.test(contentType),
+      );
+      return { stream: toReadableStream(stepParts(body, endpoint)) };
     },
   };
 }
