@@ -2,7 +2,7 @@
  * Serves a fetch handler on 127.0.0.1 (an ephemeral port) through the kit's Node adapter, so the
  * bridge tests cross a real socket: real fetch, real disconnects, a server that can be stopped.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { toNodeHandler, type FetchHandler } from '../../src/server/index';
 
@@ -15,27 +15,12 @@ export interface Served {
 }
 
 export async function serve(handler: FetchHandler): Promise<Served> {
-  const requests: string[] = [];
   const node = toNodeHandler(handler);
-  const server: Server = createServer((request, response) => {
-    requests.push(`${request.method} ${request.url}`);
-    void node(request, response);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return serveRaw((request, response) => void node(request, response));
 }
 
 /** A raw server for answers no kit handler would give (garbage, a cut connection, a 503). */
-export async function serveRaw(listener: (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse, index: number) => void): Promise<Served> {
+export async function serveRaw(listener: (request: IncomingMessage, response: ServerResponse, index: number) => void): Promise<Served> {
   const requests: string[] = [];
   const server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);

@@ -10,7 +10,8 @@
  * | `POST {base}/tools/{name}` | `ToolCallRequest` | `ToolCallLine` lines |
  * | any route, refused | – | `BridgeErrorBody` with a 4xx/5xx status |
  */
-import type { FinishReason, ProviderFunctionTool, ProviderPrompt, ProviderToolChoice } from '../model/language-model';
+import type { ProviderFunctionTool, ProviderPrompt, ProviderToolChoice } from '../model/language-model';
+import type { V3StreamPart, V3Usage } from '../providers/stream-parts';
 
 /** `POST {base}/model`: one model step. The server adds the model and its key; the browser sends the rest. */
 export interface ModelStepRequest {
@@ -25,24 +26,14 @@ export interface ModelStepRequest {
 }
 
 /** Token counts of a step, in the AI SDK's language model v3 shape. */
-export interface ModelStepUsage {
-  inputTokens: { total: number | undefined; noCache: number | undefined; cacheRead: number | undefined; cacheWrite: number | undefined };
-  outputTokens: { total: number | undefined; text: number | undefined; reasoning: number | undefined };
-}
+export type ModelStepUsage = V3Usage;
 
 /**
  * One line of a model step: the AI SDK's language model v3 stream parts that the kit uses, so the
- * browser reads them with the same code as any provider's stream. A step ends with `finish`, or
- * with `error`; a stream that ends with neither was cut off.
+ * browser reads them with the same code as any provider's stream, except that an error is a
+ * `BridgeError`. A step ends with `finish`, or with `error`; a stream that ends with neither was cut off.
  */
-export type ModelStepPart =
-  | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end' | 'tool-input-end'; id: string }
-  | { type: 'text-delta' | 'reasoning-delta' | 'tool-input-delta'; id: string; delta: string }
-  | { type: 'tool-input-start'; id: string; toolName: string }
-  /** `input` is the arguments' JSON text, exactly as the model wrote it. */
-  | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
-  | { type: 'finish'; finishReason: { unified: FinishReason; raw: string | undefined }; usage: ModelStepUsage }
-  | { type: 'error'; error: BridgeError };
+export type ModelStepPart = Exclude<V3StreamPart, { type: 'stream-start' | 'error' }> | { type: 'error'; error: BridgeError };
 
 /** An error as the server reports it: never a stack, a key or a provider's raw response. */
 export interface BridgeError {

@@ -1,26 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import type { ToolDefinition, ToolExecutionContext } from '../../core/index';
-import { connectMcpServers, type McpToolSource } from './connect-mcp-servers';
-import type { McpStdioServerConfig } from './mcp-server-config';
-import { McpToolCallError } from './mcp-tool-call-error';
+import { describe, expect, it } from 'vitest';
+import { everything, rejection, run, runId, trackedConnect } from '../../../test/server/mcp-everything';
+import { connectMcpServers } from './connect-mcp-servers';
 
 /**
  * Closing, crashes and failures to connect, against the real reference server
  * @modelcontextprotocol/server-everything over stdio (`node dist/index.js stdio`). Each server
  * gets a marker argument, which the server ignores, so a test can find its process.
  */
-const packageJsonPath = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json');
-const everythingBin = join(dirname(packageJsonPath), JSON.parse(readFileSync(packageJsonPath, 'utf8')).bin['mcp-server-everything']);
-const runId = `${process.pid}-${Date.now()}`;
 
-function everything(name: string, extra: Partial<McpStdioServerConfig> = {}): McpStdioServerConfig {
-  return { name, transport: 'stdio', command: process.execPath, args: [everythingBin, 'stdio', `--test-marker=${runId}-${name}`], ...extra };
-}
 
 /** The pid of the server started with `everything(name)`, found among this process's children. */
 function serverPid(name: string): number {
@@ -47,34 +36,10 @@ async function waitUntil(condition: () => boolean, timeoutMs = 3000): Promise<vo
   }
 }
 
-function toolNamed(source: McpToolSource, name: string): ToolDefinition {
-  const tool = source.tools.find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`No tool ${name} in ${source.tools.map((candidate) => candidate.name).join(', ')}`);
-  return tool;
-}
 
-function run(source: McpToolSource, name: string, input: unknown, context: Partial<ToolExecutionContext> = {}): Promise<unknown> {
-  return Promise.resolve(toolNamed(source, name).execute!(input as never, { signal: new AbortController().signal, toolCallId: 'call-1', reportProgress: () => {}, ...context }));
-}
 
-async function rejection(promise: Promise<unknown>): Promise<McpToolCallError> {
-  const error = await promise.then(
-    () => expect.unreachable('the call should fail'),
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(McpToolCallError);
-  return error as McpToolCallError;
-}
 
-const sources: McpToolSource[] = [];
-async function connect(...parameters: Parameters<typeof connectMcpServers>): Promise<McpToolSource> {
-  const source = await connectMcpServers(parameters[0], { onServerStderr: () => {}, ...parameters[1] });
-  sources.push(source);
-  return source;
-}
-// A server still busy with a call that was stopped (abort, timeout) does not leave when its stdin
-// closes; the SDK then waits 2 s before SIGTERM, as MCP's stdio shutdown says.
-afterAll(() => Promise.all(sources.map((source) => source.close())));
+const connect = trackedConnect();
 
 describe('connectMcpServers lifecycle', () => {
   it('close() ends the child process; later calls fail clearly; closing again is fine', async () => {
