@@ -45,5 +45,42 @@ export const lookupCustomer = defineTool({
   },
 });
 
+const orders: Readonly<Record<string, ReadonlyArray<{ id: string; item: string; cents: number; status: 'delivered' | 'shipped' | 'processing' }>>> = {
+  cus_001: [
+    { id: 'ord_1001', item: 'Analytical Engine, punched cards (box of 500)', cents: 4_900, status: 'delivered' },
+    { id: 'ord_1007', item: 'Brass gear set', cents: 12_500, status: 'shipped' },
+  ],
+  cus_002: [{ id: 'ord_1002', item: 'COBOL reference, 2nd edition', cents: 3_900, status: 'delivered' }],
+  cus_003: [],
+};
+
+/**
+ * A customer's orders, gathered from two "systems" one after the other: it streams its progress
+ * (each yielded value before the last), which the browser shows while the call runs.
+ */
+export const listOrders = defineTool({
+  name: 'list_orders',
+  description: "Lists a customer's orders (item, price, status) by the customer email address.",
+  inputSchema: lookupCustomer.inputSchema,
+  readOnly: true,
+  idempotent: true,
+  category: 'crm',
+  timeoutMs: 10_000,
+  async *execute({ email }, { signal }) {
+    const wait = (ms: number) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, ms);
+        signal.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+      });
+    yield { status: 'Finding the customer…' };
+    await wait(300);
+    const customer = customers.find((candidate) => candidate.email === email.trim().toLowerCase());
+    if (!customer) throw new Error(`No customer has the email ${email}.`);
+    yield { status: `Reading the orders of ${customer.name}…` };
+    await wait(400);
+    yield { customer: customer.name, orders: orders[customer.id] ?? [] };
+  },
+});
+
 /** The playground server's tools. */
-export const backendTools = [lookupCustomer];
+export const backendTools = [lookupCustomer, listOrders];

@@ -58,6 +58,31 @@ test('the demo model calls a tool that runs on the server, and its result appear
   expect(errors).toEqual([]);
 });
 
+test("an MCP server's tool, through the playground server: the demo adds two numbers with get-sum", async () => {
+  const { page, errors } = await openPlayground();
+  const serverCard = page.getByTestId('server-card');
+  await expect.poll(() => serverCard.getAttribute('data-status'), { timeout: 15_000 }).toBe('ready');
+  expect(await serverCard.innerText()).toContain('everything__get-sum');
+  await send(page, 'What is the sum of 17 and 25?');
+  const chip = page.locator('.rak-tool-chip', { hasText: 'everything__get-sum' });
+  await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
+  expect(await lastReplyWhenDone(page)).toContain('The sum of 17 and 25 is 42.');
+  expect(errors).toEqual([]);
+});
+
+test('progress streamed by a server tool shows while it runs, then its result', async () => {
+  const { page, errors } = await openPlayground();
+  await expect.poll(() => page.getByTestId('server-card').getAttribute('data-status')).toBe('ready');
+  await send(page, 'What did the customer ada@example.com order?');
+  const chip = page.locator('.rak-tool-chip', { hasText: 'list_orders' });
+  await chip.waitFor({ timeout: 30_000 });
+  await chip.getByRole('button', { expanded: false }).click();
+  await expect.poll(() => chip.innerText(), { timeout: 10_000 }).toMatch(/Reading the orders of Ada Lovelace|Finding the customer/);
+  await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
+  expect(await lastReplyWhenDone(page)).toContain('Brass gear set');
+  expect(errors).toEqual([]);
+});
+
 test('the server stopped: the call ends with a clear error, the model is told, and the chat goes on', async () => {
   const { page, errors } = await openPlayground('', { ignoreConsoleErrors: refusedConnection });
   await expect.poll(() => page.getByTestId('server-card').getAttribute('data-status')).toBe('ready');

@@ -1,6 +1,7 @@
 /**
- * The "look up a customer" demo: a tool that runs on a backend (in the playground, through the
- * kit's server bridge). The demo asks for the email address the user named, or Ada's.
+ * The backend demos: tools that run on a server (in the playground, through the kit's tool
+ * bridge): a customer lookup and a customer's orders by the email address the user named (or
+ * Ada's), and a sum by an MCP server.
  */
 
 /**
@@ -17,5 +18,20 @@ export function demoCustomerInput(userText: string): { email: string } {
 
 /** The sentence before the call: it says where the tool runs, which is the point of the demo. */
 export function customerLead(toolName: string, input: Record<string, unknown>): string {
-  return `I will look up ${typeof input.email === 'string' ? input.email : 'the customer'} with \`${toolName}\`. That tool runs on your server, not in the browser: the call goes through the kit's tool bridge.`;
+  const customer = typeof input.email === 'string' ? input.email : 'the customer';
+  const what = toolName.includes('order') ? `the orders of ${customer}` : customer;
+  return `I will look up ${what} with \`${toolName}\`. That tool runs on your server, not in the browser: the call goes through the kit's tool bridge.`;
+}
+
+/**
+ * The sum's arguments: the first two numbers in the request, or 2 and 40.
+ *
+ * @example
+ * ```ts
+ * demoSumInput('What is the sum of 17 and 25?'); // { a: 17, b: 25 }
+ * ```
+ */
+export function demoSumInput(userText: string): { a: number; b: number } {
+  const [a = 2, b = 40] = (userText.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+  return { a, b };
 }

@@ -134,6 +134,27 @@ describe('demoModel', () => {
     expect(await callOf('use a tool')).toMatchObject({ toolName: 'get_time' });
   });
 
+  it('calls backend tools: a customer lookup, their orders, and an MCP server sum', async () => {
+    const emailSchema = { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] };
+    const tools: ScriptedTool[] = [
+      { type: 'function', name: 'lookup_customer', inputSchema: emailSchema },
+      { type: 'function', name: 'list_orders', inputSchema: emailSchema },
+      { type: 'function', name: 'everything__get-sum', inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] } },
+    ];
+    const stepOf = async (text: string) => {
+      const parts = await ask(text, tools);
+      return { text: textOf(parts), call: parts.find((part) => part.type === 'tool-call') };
+    };
+    const lookup = await stepOf('Look up the customer grace@example.com');
+    expect(lookup.call).toMatchObject({ toolName: 'lookup_customer', input: '{"email":"grace@example.com"}' });
+    expect(lookup.text).toBe("I will look up grace@example.com with `lookup_customer`. That tool runs on your server, not in the browser: the call goes through the kit's tool bridge.");
+    const orders = await stepOf('What did the customer with the email ada@example.com order?');
+    expect(orders.call).toMatchObject({ toolName: 'list_orders', input: '{"email":"ada@example.com"}' });
+    expect(orders.text).toContain('I will look up the orders of ada@example.com with `list_orders`.');
+    expect((await stepOf('What is the sum of 17 and 25?')).call).toMatchObject({ toolName: 'everything__get-sum', input: '{"a":17,"b":25}' });
+    expect(textOf(await ask('Look up the customer ada@example.com'))).toMatch(/can't look up customers/i);
+  });
+
   it('explains how to define a tool when none fits', async () => {
     const text = textOf(await ask("What's the weather?"));
     expect(text).toMatch(/no tools configured/);

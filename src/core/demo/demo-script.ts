@@ -4,7 +4,7 @@
  */
 import type { ScriptedCall, ScriptedItem, ScriptedRespond, ScriptedTool } from '../model/scripted-model';
 import { demoCleanupInput } from './demo-cleanup';
-import { customerLead, demoCustomerInput } from './demo-customer';
+import { customerLead, demoCustomerInput, demoSumInput } from './demo-customer';
 import { demoEmailInput } from './demo-email';
 import { demoQuestionInput } from './demo-questions';
 import {
@@ -40,6 +40,8 @@ export type DemoScenario =
   | 'email'
   | 'cleanup'
   | 'customer'
+  | 'orders'
+  | 'sum'
   | 'question'
   | 'tool'
   | 'intro';
@@ -47,8 +49,10 @@ export type DemoScenario =
 // Checked in order: the first match wins, so "think about the weather" is a reasoning demo.
 // An email is named first ("email Ada about the crash"); a bare "send" only when nothing else fits.
 const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
-  // Before email: "the customer whose email is ada@example.com" is a lookup.
+  // Before email: "the orders of the customer ada@example.com" is a lookup.
+  ['orders', /\b(orders?|purchases?)\b/],
   ['customer', /\b(customers?|clients?|crm)\b/],
+  ['sum', /\b(sum|add up|plus)\b/],
   ['email', /\b(e-?mails?|mail)\b/],
   ['error', /\b(error|errors|fail|failure|crash)\b/],
   ['reasoning', /\b(think|thinking|reason|reasoning)\b/],
@@ -90,7 +94,7 @@ interface ToolScenario {
   lead?: (toolName: string, input: Record<string, unknown>) => string;
 }
 
-const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email' | 'cleanup' | 'customer' | 'question' | 'tool', ToolScenario> = {
+const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email' | 'cleanup' | 'customer' | 'orders' | 'sum' | 'question' | 'tool', ToolScenario> = {
   weather: { wanted: 'check the weather', pick: [/weather|forecast/i] },
   time: { wanted: 'tell the time', pick: [/time|clock|date/i] },
   files: { wanted: 'list files', pick: [/^list_files$/, /file/i] },
@@ -99,6 +103,9 @@ const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email
   cleanup: { wanted: 'clean up records', pick: [/^delete_records$/], input: demoCleanupInput, lead: cleanupLead },
   // A backend tool in the playground (it runs on the server, through the bridge).
   customer: { wanted: 'look up customers', pick: [/^lookup_customer$/, /customer/i], input: demoCustomerInput, lead: customerLead },
+  orders: { wanted: 'list orders', pick: [/^list_orders$/, /orders?/i], input: demoCustomerInput, lead: customerLead },
+  // The MCP reference server's `get-sum`, when a backend exposes it.
+  sum: { wanted: 'add numbers', pick: [/(^|_)get-sum$/, /sum/i], input: demoSumInput },
   question: { wanted: 'ask you questions', pick: [/^ask_user_question$/], input: () => demoQuestionInput, lead: questionLead },
   tool: { wanted: 'call one', pick: [/weather/i, /time|clock/i, /^list_files$/, /^(?!ask_user_question$)/, /./] },
 };

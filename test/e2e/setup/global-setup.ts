@@ -23,6 +23,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const repositoryRoot = resolve(import.meta.dirname, '../../..');
+  // The playground's server tools include the MCP reference server's, so MCP runs end to end too.
+  process.env.PLAYGROUND_MCP ??= '1';
   const configFile = resolve(repositoryRoot, process.env.E2E_PLAYGROUND_CONFIG ?? 'playground/vite.config.ts');
   if (!existsSync(configFile)) {
     throw new Error(`e2e: the playground's Vite config ${configFile} does not exist (set E2E_PLAYGROUND_CONFIG or E2E_BASE_URL to test another playground)`);
