@@ -133,7 +133,7 @@ test('the catalog cannot be loaded: the page says why, its own tools still work,
 });
 
 test('settings: an OpenAI-compatible endpoint answers from the page (a local server replaying a recorded stream)', async () => {
-  const fixture = readFileSync(resolve(import.meta.dirname, '../../../shared/fixtures/provider-streams/openai-chat-text.jsonl'), 'utf8').trim().split('\n');
+  const fixture = readFileSync(resolve(import.meta.dirname, '../fixtures/provider-streams/openai-chat-text.jsonl'), 'utf8').trim().split('\n');
   const bodies: unknown[] = [];
   const replay = createServer((request, response) => {
     const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, authorization' };

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the OpenAI and Anthropic APIs: it replays recorded streams
- * (/work/shared/fixtures/provider-streams, one JSON event per line) as server-sent events,
+ * (test/fixtures/provider-streams, one JSON event per line) as server-sent events,
  * records what it receives, and answers with errors or cut-off streams on request.
  *
  * Replies are queued: each request takes the next one, so an adapter under test and the
@@ -9,9 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
-export const fixtureDirectory = '/work/shared/fixtures/provider-streams';
+export const fixtureDirectory = resolve(import.meta.dirname, '../../fixtures/provider-streams');
 
 /** `openai`: `data: {...}` events and a closing `data: [DONE]`; `anthropic`: `event: <type>` plus `data: {...}`. */
 export type ReplayFormat = 'openai' | 'anthropic';
