@@ -8,6 +8,7 @@
  * - `corrupt`: what was read back is not in the expected shape.
  * - `invalid-archive`: an imported archive is not ours or has bad entries.
  * - `closed`: the storage was used after `close()`.
+ * - `conflict`: another tab or agent saved the same session first; nothing was written.
  * - `failed`: any other storage failure (the message says which).
  *
  * @example
@@ -23,6 +24,7 @@ export type PersistenceErrorCode =
   | 'corrupt'
   | 'invalid-archive'
   | 'closed'
+  | 'conflict'
   | 'failed';
 
 /**
