@@ -146,8 +146,9 @@ function kitPackagePlugin(kitLayers) {
       if (!match) return null;
       const layer = match[1] ?? 'core';
       if (layer === 'styles.css') return path.join(sourceDirectory, 'components', 'styles.css');
-      // The sandbox and the providers are subpath entries inside core, not layers of their own.
+      // The sandbox, the providers and the sessions are subpath entries inside core, not layers of their own.
       if (layer === 'sandbox' || layer === 'providers') return path.join(sourceDirectory, 'core', layer, 'index.ts');
+      if (layer === 'sessions') return path.join(sourceDirectory, 'core', 'session', 'index.ts');
       return kitLayers.get(layer) ?? null;
     },
   };

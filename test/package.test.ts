@@ -23,7 +23,7 @@ describe('package exports', () => {
   });
 
   it('lists the documented subpaths', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './providers', './react', './sandbox', './server', './styles.css', './testing']);
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './providers', './react', './sandbox', './sessions', './server', './styles.css', './testing']);
     expect(manifest.sideEffects).toEqual(['**/*.css']);
     expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@modelcontextprotocol/sdk', '@tanstack/react-query', 'ai', 'react', 'react-dom']);
     // Server-side only (`ai` behind the model proxy, the MCP SDK when MCP servers are configured),

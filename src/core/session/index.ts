@@ -1,0 +1,7 @@
+/**
+ * react-agent-kit/sessions: where sessions are kept (IndexedDB, memory) and session files
+ * (export and import a conversation with its workspace as one file). The agent loads and saves
+ * its session itself: `createAgent({ session: { id, storage } })`.
+ */
+export { AGENT_SNAPSHOT_VERSION } from './session-types';
+export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session-types';
