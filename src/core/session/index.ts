@@ -5,3 +5,9 @@
  */
 export { AGENT_SNAPSHOT_VERSION } from './session-types';
 export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session-types';
+// Where sessions are kept.
+export { indexedDbSessionStorage } from './indexed-db-session-storage';
+export type { IndexedDbSessionStorageOptions } from './indexed-db-session-storage';
+export { memorySessionStorage } from './memory-session-storage';
+export { sessionTitle, sessionMessageCount, UNTITLED_SESSION_TITLE } from './session-summary';
+export type { SessionChange } from './session-broadcast';
