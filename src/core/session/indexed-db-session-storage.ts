@@ -2,6 +2,7 @@ import { openDatabase, requestResult, transactionDone } from '../persistence/idb
 import { indexedDbSandboxStorage } from '../persistence/indexed-db-storage';
 import { PersistenceError, toPersistenceError } from '../persistence/persistence-error';
 import type { SandboxStorage } from '../persistence/sandbox-storage';
+import { deleteDatabase } from './delete-database';
 import { sessionBroadcast } from './session-broadcast';
 import { checkSessionWrite, checkStoredSession, nextSessionRecord, renamedSessionRecord } from './session-record';
 import { byRecentUpdate, toSessionSummary } from './session-summary';
@@ -205,29 +206,4 @@ function filesStorageName(storageName: string, id: string): string {
 function upgrade(database: IDBDatabase): void {
   if (!database.objectStoreNames.contains('sessions')) database.createObjectStore('sessions', { keyPath: 'id' });
   if (!database.objectStoreNames.contains('summaries')) database.createObjectStore('summaries', { keyPath: 'id' });
-}
-
-/**
- * Deletes a database. When another tab still has it open, the deletion is queued by the browser
- * and completes once that tab lets go; we do not wait for that (it may never happen while the
- * tab stays open), so `remove` cannot hang.
- */
-function deleteDatabase(factory: IDBFactory | undefined, name: string): Promise<void> {
-  const doing = `deleting the files of a session ("${name}")`;
-  if (factory === undefined) return Promise.reject(new PersistenceError('unavailable', `IndexedDB is not available while ${doing}.`));
-  return new Promise<void>((resolve, reject) => {
-    let request: IDBOpenDBRequest;
-    try {
-      request = factory.deleteDatabase(name);
-    } catch (error) {
-      reject(toPersistenceError(error, doing));
-      return;
-    }
-    request.onsuccess = () => resolve();
-    request.onblocked = () => resolve();
-    request.onerror = (event) => {
-      event.preventDefault();
-      reject(toPersistenceError(request.error, doing));
-    };
-  });
 }

@@ -4,7 +4,17 @@
  * storage objects of the same name in this tab), never their own storage's changes.
  */
 
-/** What changed: a session and its revision now (`null`: it was removed). */
+/**
+ * What `SessionStorage.subscribe` reports: a session that changed and its revision now (`null`:
+ * it was removed; unchanged after a rename).
+ *
+ * @example
+ * ```ts
+ * storage.subscribe?.((change: SessionChange) => {
+ *   if (change.id === currentId && change.revision !== myRevision) showReloadNotice();
+ * });
+ * ```
+ */
 export interface SessionChange {
   readonly id: string;
   readonly revision: number | null;

@@ -6,10 +6,24 @@
 import type { AgentState } from '../state';
 import type { SessionSummary, StoredSession } from './session-types';
 
-/** The title of a conversation in which the person has not written anything yet. */
+/**
+ * The title of a conversation in which the person has not written anything yet.
+ *
+ * @example
+ * ```ts
+ * const isEmpty = (session: SessionSummary) => session.title === UNTITLED_SESSION_TITLE && session.messageCount === 0;
+ * ```
+ */
 export const UNTITLED_SESSION_TITLE = 'New chat';
 
-/** Derived titles are cut to this many characters (the ellipsis included), to fit a list row. */
+/**
+ * Derived titles are cut to this many characters (the ellipsis included), to fit a list row.
+ *
+ * @example
+ * ```ts
+ * Array.from(sessionTitle(state)).length <= SESSION_TITLE_LENGTH; // true
+ * ```
+ */
 export const SESSION_TITLE_LENGTH = 60;
 
 /**
