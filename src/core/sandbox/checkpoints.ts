@@ -14,6 +14,19 @@ export interface CheckpointStore {
   get(id: string): TreeState;
   list(): CheckpointInfo[];
   remove(id: string): void;
+  /**
+   * Replaces every checkpoint with `checkpoints`, in this order (an import). Ids are kept; later
+   * ids continue after the highest `checkpoint-N` this store has handed out or been given.
+   */
+  replaceAll(checkpoints: readonly RestoredCheckpoint[]): void;
+}
+
+/** A checkpoint rebuilt from storage (see `importCheckpointRecords`). */
+export interface RestoredCheckpoint {
+  id: string;
+  state: TreeState;
+  version: number;
+  createdAt: number;
 }
 
 /**
@@ -47,6 +60,15 @@ export function createCheckpointStore(): CheckpointStore {
     remove(id) {
       find(id);
       saved.delete(id);
+    },
+    replaceAll(checkpoints) {
+      saved.clear();
+      for (const { id, state, version, createdAt } of checkpoints) {
+        saved.set(id, { state, info: { id, version, createdAt, files: state.files, bytes: state.bytes } });
+        // Never below the current counter: an id handed out before the import is not reused either.
+        const number = /^checkpoint-(\d+)$/.exec(id)?.[1];
+        if (number !== undefined) counter = Math.max(counter, Number(number));
+      }
     },
   };
 }

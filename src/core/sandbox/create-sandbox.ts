@@ -4,6 +4,7 @@
  * search and snapshots. The current tree is one immutable value swapped on every change.
  */
 import { compareTrees } from './changes';
+import { exportCheckpointRecords, importCheckpointRecords } from './checkpoint-records';
 import { createCheckpointStore } from './checkpoints';
 import { unifiedDiff } from './file-diff';
 import { globTree } from './glob';
@@ -193,6 +194,12 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
       const after = contentAt(toId === undefined ? state.root : checkpoints.get(toId).root, target);
       if (before === undefined && after === undefined) throw new SandboxError('not-found', `"${target.path}" exists in neither version.`, target.path);
       return unifiedDiff(target.path, before, after, bounds);
+    },
+    exportCheckpoints: () => exportCheckpointRecords(state, checkpoints),
+    importCheckpoints(records) {
+      checkpoints.replaceAll(importCheckpointRecords(state, records, now()));
+      // The imported trees share subtrees with the current one: later writes must copy, not change in place.
+      session = {};
     },
 
     previewChange(path, content, bounds) {

@@ -9,6 +9,7 @@ import type { GrepOptions, GrepResult } from './grep';
 import type { SandboxLimits } from './sandbox-limits';
 import type { FileRecord } from '../persistence/file-record';
 import type { StorageChanges } from '../persistence/sandbox-storage';
+import type { SandboxCheckpointRecord } from '../session/session-types';
 import type { ToolDefinition } from '../tools/define-tool';
 
 /** File content: text (stored as a string, sized in UTF-8 bytes) or binary. */
@@ -115,6 +116,37 @@ export interface Sandbox {
   changesSince(id: string, toId?: string): SandboxChanges;
   /** A unified diff of one file from a checkpoint to another one (default: now); '' when equal. */
   diffFile(path: string, id: string, toId?: string, bounds?: DiffBounds): string;
+  /**
+   * Every checkpoint, in creation order, as the changes that turn the CURRENT tree into the
+   * checkpoint's tree: records to write (binary content copied) and paths to delete, exact down to
+   * `modified` times. Costs O(what changed between now and each checkpoint), not O(tree). Binary
+   * content stays a `Uint8Array` (fine for IndexedDB; JSON needs an encoding of its own).
+   * Sessions save these next to the files; `importCheckpoints` on the same files reads them back.
+   *
+   * @example
+   * ```ts
+   * const saved = { files: sandbox.toRecords(), checkpoints: sandbox.exportCheckpoints() };
+   * ```
+   */
+  exportCheckpoints(): SandboxCheckpointRecord[];
+  /**
+   * Replaces ALL checkpoints with ones rebuilt from `records` by applying each one's changes to
+   * the current tree (copy-on-write, O(its change)). Ids, `createdAt` and `version` are kept; later
+   * checkpoints get ids after the highest imported `checkpoint-N`. Paths and content follow the
+   * rules of any write, but quotas are not applied: a checkpoint was within the limits when taken.
+   * All or nothing: a malformed or hostile record throws `SandboxError` `invalid-records` (naming
+   * the record and the reason) and the checkpoints stay as they were. The current tree, `version`
+   * and subscribers are untouched.
+   *
+   * @example
+   * ```ts
+   * const sandbox = createSandbox();
+   * sandbox.load(saved.files); // first the tree the records are relative to
+   * sandbox.importCheckpoints(saved.checkpoints);
+   * sandbox.restore('checkpoint-3');
+   * ```
+   */
+  importCheckpoints(records: readonly SandboxCheckpointRecord[]): void;
 
   /**
    * A unified diff from the file's current content to `content` (`undefined`: the file would be
