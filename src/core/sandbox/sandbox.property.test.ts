@@ -1,6 +1,6 @@
 /**
  * Property tests: random operation sequences against a deliberately naive reference model (a Map
- * of paths), checkpoint round trips, and hostile paths.
+ * of paths), checkpoint round trips (also through export and import), and hostile paths.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -237,6 +237,60 @@ describe('sandbox properties', () => {
           } else outcome(() => applyToSandbox(sandbox, step));
         }
         sync();
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('checkpoints exported and imported into a fresh sandbox restore exactly like the original ones', () => {
+    const binaryArbitrary = fc.record({ type: fc.constant('binary' as const), path: filePathArbitrary, bytes: fc.uint8Array({ maxLength: 4 }) });
+    const historyArbitrary = fc.oneof(
+      { weight: 8, arbitrary: stepArbitrary },
+      { weight: 1, arbitrary: binaryArbitrary },
+      { weight: 1, arbitrary: fc.nat({ max: 5 }).map((index) => ({ type: 'forget' as const, index })) },
+      { weight: 1, arbitrary: fc.nat({ max: 7 }).map((index) => ({ type: 'touch' as const, index })) },
+    );
+    // Rewrites a file with its own content, or re-creates an empty directory: only `modified` changes.
+    const touch = (sandbox: Sandbox, index: number) => {
+      const entries = sandbox.glob('**', { directories: true }).filter((path) => sandbox.stat(path).kind === 'file' || sandbox.list(path).length === 0);
+      const path = entries[index % Math.max(1, entries.length)];
+      if (path === undefined) return;
+      const entry = sandbox.stat(path);
+      if (entry.kind === 'directory') {
+        sandbox.delete(path);
+        sandbox.mkdir(path);
+      } else sandbox.writeFile(path, entry.binary ? sandbox.readBytes(path) : sandbox.readFile(path));
+    };
+    fc.assert(
+      fc.property(fc.array(historyArbitrary, { maxLength: 40 }), (steps) => {
+        // A clock that ticks on every call: `modified` times differ, and must come back too.
+        let time = 0;
+        const original = createSandbox({ limits, now: () => ++time });
+        for (const step of steps) {
+          const ids = original.checkpoints().map((info) => info.id);
+          if (step.type === 'checkpoint') original.checkpoint();
+          else if (step.type === 'restore' || step.type === 'forget') {
+            const id = ids[step.index % Math.max(1, ids.length)];
+            if (id !== undefined) (step.type === 'restore' ? original.restore(id) : original.deleteCheckpoint(id));
+          } else if (step.type === 'binary') outcome(() => original.writeFile(step.path, step.bytes));
+          else if (step.type === 'touch') touch(original, step.index);
+          else outcome(() => applyToSandbox(original, step));
+        }
+        const copy = createSandbox({ limits, now: () => 1e9 });
+        copy.load(original.toRecords());
+        copy.importCheckpoints(original.exportCheckpoints());
+        expect(copy.checkpoints()).toEqual(original.checkpoints());
+        for (const { id } of original.checkpoints()) {
+          expect(copy.changesSince(id)).toEqual(original.changesSince(id));
+        }
+        for (const { id } of original.checkpoints()) {
+          original.restore(id);
+          copy.restore(id);
+          expect(copy.toRecords()).toEqual(original.toRecords());
+          expect(copy.usage()).toEqual(original.usage());
+        }
+        const taken = new Set(copy.checkpoints().map((info) => info.id));
+        expect(taken.has(copy.checkpoint())).toBe(false);
       }),
       { numRuns: 400 },
     );
