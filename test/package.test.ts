@@ -23,7 +23,7 @@ describe('package exports', () => {
   });
 
   it('lists the documented subpaths', () => {
-    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './providers', './react', './sandbox', './sessions', './server', './styles.css', './testing']);
+    expect(Object.keys(manifest.exports).sort()).toEqual(['.', './components', './providers', './react', './sandbox', './server', './sessions', './styles.css', './testing']);
     expect(manifest.sideEffects).toEqual(['**/*.css']);
     expect(Object.keys(manifest.peerDependencies).sort()).toEqual(['@modelcontextprotocol/sdk', '@tanstack/react-query', 'ai', 'react', 'react-dom']);
     // Server-side only (`ai` behind the model proxy, the MCP SDK when MCP servers are configured),
@@ -45,7 +45,9 @@ describe('package exports', () => {
     ['./sandbox', ['createSandbox', 'SandboxError', 'indexedDbSandboxStorage', 'persistSandbox', 'exportArchive', 'importArchive']],
     ['./react', ['AgentProvider', 'useAgent', 'useAgentSelector', 'useMessage', 'useMessageIds', 'useToolCall']],
     ['./components', ['AgentChat', 'Composer', 'MessageList', 'ThreadViewport', 'Markdown', 'ErrorNotice']],
-    ['./server', ['toNodeHandler']],
+    ['./providers', ['openAICompatible', 'anthropic', 'remoteModel', 'ApiCallError']],
+    ['./sessions', ['indexedDbSessionStorage', 'memorySessionStorage', 'readSessionFile', 'writeSessionFile', 'PersistenceError']],
+    ['./server', ['createAgentHandler', 'toNodeHandler', 'connectMcpServers']],
     ['./testing', ['scriptedModel', 'hangingModel', 'text', 'toolCall', 'streamError', 'failingCall']],
   ])('%s loads and exports its API', async (subpath, names) => {
     const target = manifest.exports[subpath] as { import: string };

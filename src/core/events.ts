@@ -1,5 +1,6 @@
 import type {
   AgentError,
+  AgentState,
   ApprovalRequest,
   AgentStatus,
   AuditActor,
@@ -51,7 +52,9 @@ export type AgentEvent =
     }
   | { type: 'tool-always-allow'; name: string }
   | { type: 'tool-call-progress'; toolCallId: string; progress: unknown }
-  | { type: 'error-clear' };
+  | { type: 'error-clear' }
+  /** The whole state, restored from a saved session (already sealed: nothing in it is in flight). */
+  | { type: 'state-restore'; state: AgentState };
 
 export type AgentEventType = AgentEvent['type'];
 

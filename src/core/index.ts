@@ -4,7 +4,12 @@
  */
 export { createAgent } from './agent/create-agent';
 export { AgentCommandError } from './agent/agent-options';
-export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, AskUserOption, CostEstimator, PermissionPolicy, RunResult, ToolInfo } from './agent/agent-options';
+export type { AgentSession, AgentSessionStatus } from './session/agent-session';
+export { canResume } from './session/seal-interrupted';
+export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session/session-types';
+export { PersistenceError } from './persistence/persistence-error';
+export type { PersistenceErrorCode } from './persistence/persistence-error';
+export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, AgentSessionOptions, AskUserOption, CostEstimator, PermissionPolicy, RunResult, ToolInfo } from './agent/agent-options';
 export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
 /** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */

@@ -21,6 +21,8 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       return { ...state, status: 'running', runId: event.runId, error: null };
     case 'run-finish':
       return { ...state, status: event.status, error: event.error ?? null };
+    case 'state-restore':
+      return event.state;
     case 'error-clear':
       return state.error === null ? state : { ...state, error: null, status: state.status === 'error' ? 'idle' : state.status };
     case 'message-add':

@@ -3,7 +3,10 @@ import type { LoggedEvent } from '../events';
 import type { LanguageModel } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
 import type { QuestionAnswer } from '../questions/question-types';
+import type { PersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
+import type { AgentSession } from '../session/agent-session';
+import type { AgentSnapshot, SessionStorage } from '../session/session-types';
 import type { AgentError, AgentState, AgentStatus, Usage } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../tools/execute-tool-call';
@@ -80,9 +83,40 @@ export interface AgentOptions {
    * `rollback` restore files and conversation together.
    */
   sandbox?: Sandbox;
-  /** Start from this state instead of an empty conversation. */
+  /**
+   * Start from exactly this state instead of an empty conversation (say, to render a given state
+   * in a test or a story). To restore a saved conversation, use `snapshot`, which also seals
+   * what was in flight.
+   */
   initialState?: AgentState;
+  /**
+   * Start from a snapshot (`agent.snapshot()`, or a file read with `readSessionFile`): the whole
+   * conversation with its audit trails, pending approvals and questions, always-allow decisions
+   * and usage, and, with a `sandbox` to load them into, its files and checkpoints. Calls that were
+   * running and replies that were streaming are sealed: they get a result saying they were
+   * interrupted, so the history is valid and the user can go on.
+   */
+  snapshot?: AgentSnapshot;
+  /**
+   * Keeps the conversation (and the sandbox's files and checkpoints) in `storage` under `id`:
+   * loaded when the agent is created (commands wait for it), saved as it changes. See
+   * `agent.session` for where saving stands.
+   */
+  session?: AgentSessionOptions;
   temperature?: number;
+}
+
+/** Where an agent's session is kept (`createAgent({ session })`). */
+export interface AgentSessionOptions {
+  id: string;
+  /** `indexedDbSessionStorage(...)` or `memorySessionStorage()` from react-agent-kit/sessions, or your own. */
+  storage: SessionStorage;
+  /** Quiet time after the last change before saving. Default 300 ms. */
+  delayMs?: number;
+  /** A save happens at most this long after the first unsaved change. Default 2000 ms. */
+  maxDelayMs?: number;
+  /** Called with every load or save failure (the status says so too). Default: `console.warn`. */
+  onError?: (error: PersistenceError) => void;
 }
 
 /** How a run ended, as `send`, `retry` and `stop` report it. */
@@ -132,6 +166,23 @@ export interface Agent {
    * only the conversation rolls back.
    */
   rollback(messageId: string): Promise<{ text: string }>;
+  /**
+   * Replaces a past user message with `text` and runs from there: a rollback to just before it
+   * (files too), then a send. Rejects like `rollback` and `send`.
+   */
+  editMessage(messageId: string, text: string): Promise<RunResult>;
+  /** Asks again for the reply to the last user message: a rollback to it (files too), then the same text sent again. Rejects with `nothing-to-regenerate` when there is no user message. */
+  regenerate(): Promise<RunResult>;
+  /**
+   * Goes on with a restored conversation that stopped between steps: tool results the model has
+   * not answered yet, approved calls that did not run, or a message without a reply (see
+   * `canResume`). Rejects with `nothing-to-resume` otherwise.
+   */
+  resume(): Promise<RunResult>;
+  /** A serializable copy of everything (see `AgentSnapshot`); `{ files: false }` leaves the sandbox's files out. */
+  snapshot(options?: { files?: boolean }): AgentSnapshot;
+  /** The agent's session, when created with one. */
+  readonly session: AgentSession | undefined;
   /** The agent's workspace, when it was created with one. */
   readonly sandbox: Sandbox | undefined;
   /** The agent's tools, for display. */
@@ -158,7 +209,9 @@ export type AgentCommandErrorCode =
   | 'invalid-input'
   | 'invalid-answer'
   | 'unknown-message'
-  | 'checkpoint-missing';
+  | 'checkpoint-missing'
+  | 'nothing-to-resume'
+  | 'nothing-to-regenerate';
 
 /** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
 export class AgentCommandError extends Error {

@@ -6,6 +6,11 @@ import { assertLanguageModel } from '../model/validate-model';
 import { askUserQuestionTool } from '../questions/ask-user-question-tool';
 import { askUserQuestionToolName } from '../questions/question-types';
 import { toModelJsonSchema } from '../schema/index';
+import type { AgentEvent } from '../events';
+import { toPersistenceError, type PersistenceError } from '../persistence/persistence-error';
+import { createAgentSession, type AgentSessionControl } from '../session/agent-session';
+import { canResume, sealInterrupted } from '../session/seal-interrupted';
+import { createSnapshot, readSnapshot } from '../session/snapshot-format';
 import { createAgentStore } from '../store';
 import type { AgentState } from '../state';
 import type { Sandbox } from '../sandbox/sandbox-types';
@@ -51,7 +56,7 @@ export function createAgent(options: AgentOptions): Agent {
   const allowFreeTextDefault = typeof options.askUser === 'object' && options.askUser.allowFreeText === true;
   const providerTools = [...tools.values()].map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: toModelJsonSchema(tool) }));
   const now = Date.now;
-  const agentStore = createAgentStore(options.initialState ? { ...options.initialState, alwaysAllowed: options.initialState.alwaysAllowed ?? [] } : undefined);
+  const agentStore = createAgentStore(startingState(options, now));
   const getState = () => agentStore.store.getState();
   const dispatch = agentStore.dispatch;
   const waker = createWaker();
@@ -132,8 +137,12 @@ export function createAgent(options: AgentOptions): Agent {
 
   const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred, continueRun });
   watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  const session = options.session ? startSession(options.session, { sandbox, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
+  // With a session, commands wait until it is loaded (they act on the restored conversation).
+  const gate = <Arguments extends unknown[], Result>(command: (...args: Arguments) => Promise<Result>) =>
+    session ? (...args: Arguments) => session.session.ready.then(() => command(...args)) : command;
 
-  const agent: Agent = {
+  const commands: Omit<Agent, 'snapshot' | 'session' | 'getState' | 'subscribe' | 'eventsSince'> = {
     model,
     sandbox,
     store: agentStore.store,
@@ -207,12 +216,83 @@ export function createAgent(options: AgentOptions): Agent {
       if (failed) dispatch({ type: 'message-remove', messageId: failed });
       return beginRun();
     },
+    async editMessage(messageId, text) {
+      if (typeof text !== 'string' || text.trim() === '') throw new AgentCommandError('empty-message', 'editMessage(id, text): the new text is empty; nothing was changed.');
+      await commands.rollback(messageId);
+      return commands.send(text);
+    },
+    async regenerate() {
+      const lastUser = getState().messages.findLast((message) => message.role === 'user');
+      if (!lastUser) throw new AgentCommandError('nothing-to-regenerate', 'regenerate(): there is no user message to answer again.');
+      const { text } = await commands.rollback(lastUser.id);
+      return commands.send(text);
+    },
+    async resume() {
+      assertIdle();
+      if (!canResume(getState())) {
+        throw new AgentCommandError('nothing-to-resume', 'resume(): the conversation does not stop between steps (it ends with a reply, or waits for a person); send a message instead.');
+      }
+      return continueRun();
+    },
     ...people,
+  };
+  const agent: Agent = {
+    ...commands,
+    send: gate(commands.send),
+    retry: gate(commands.retry),
+    rollback: gate(commands.rollback),
+    editMessage: gate(commands.editMessage),
+    regenerate: gate(commands.regenerate),
+    resume: gate(commands.resume),
+    approve: gate(commands.approve),
+    deny: gate(commands.deny),
+    answer: gate(commands.answer),
+    cancelQuestion: gate(commands.cancelQuestion),
+    submitToolResult: gate(commands.submitToolResult),
+    snapshot: (snapshotOptions) =>
+      createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints() } : undefined),
+    session: session?.session,
     getState,
     subscribe: (listener) => agentStore.store.subscribe(listener),
     eventsSince: (cursor) => agentStore.log.since(cursor),
   };
   return agent;
+}
+
+/** The state the agent starts from: the given one, a snapshot's (sealed, with its files and checkpoints loaded into the sandbox), or an empty one. */
+function startingState(options: AgentOptions, now: () => number): AgentState | undefined {
+  if (options.snapshot !== undefined && options.initialState !== undefined) throw new TypeError('createAgent: pass `snapshot` or `initialState`, not both.');
+  // A state given as it is stays as it is (views and tests render exact states); snapshots are restored.
+  if (options.initialState) return { ...options.initialState, alwaysAllowed: options.initialState.alwaysAllowed ?? [] };
+  if (options.snapshot === undefined) return undefined;
+  const snapshot = readSnapshot(options.snapshot);
+  if (snapshot.sandbox) {
+    if (!options.sandbox) throw new TypeError('createAgent: the snapshot has a workspace; pass `sandbox: createSandbox()` (react-agent-kit/sandbox) to restore its files and checkpoints.');
+    if (snapshot.sandbox.files) options.sandbox.load(snapshot.sandbox.files);
+    options.sandbox.importCheckpoints(snapshot.sandbox.checkpoints);
+  }
+  return sealInterrupted(snapshot.state, now());
+}
+
+/** Starts loading the session; the code that loads and saves arrives in a lazy chunk. */
+function startSession(
+  options: NonNullable<AgentOptions['session']>,
+  agent: { sandbox: Sandbox | undefined; getState: () => AgentState; dispatch: (event: AgentEvent) => void; now: () => number; subscribe: (listener: () => void) => () => void },
+): AgentSessionControl {
+  if (typeof options.id !== 'string' || options.id === '') throw new TypeError('createAgent: `session.id` must be a non-empty string.');
+  const methods = ['list', 'load', 'save', 'rename', 'remove', 'files'] as const;
+  const missing = methods.filter((name) => typeof (options.storage as unknown as Record<string, unknown> | null)?.[name] !== 'function');
+  if (missing.length > 0) throw new TypeError(`createAgent: \`session.storage\` must be a session storage (indexedDbSessionStorage or memorySessionStorage from react-agent-kit/sessions); it lacks ${missing.join(', ')}.`);
+  const control = createAgentSession(options.id);
+  const onError = options.onError ?? ((error: PersistenceError) => console.warn(`[react-agent-kit] session "${options.id}": ${error.message}`));
+  import('../session/session-sync')
+    .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, ...agent }))
+    .catch((error: unknown) => {
+      // Not even the code could load (offline after an update, say): the chat runs in memory.
+      control.set({ status: 'off', loaded: 'failed', error: toPersistenceError(error, 'loading the session') });
+      control.finishLoading();
+    });
+  return control;
 }
 
 function withBuiltInTools(options: AgentOptions): readonly ToolDefinition<never, unknown>[] {

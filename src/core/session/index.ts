@@ -11,3 +11,9 @@ export type { IndexedDbSessionStorageOptions } from './indexed-db-session-storag
 export { memorySessionStorage } from './memory-session-storage';
 export { sessionTitle, sessionMessageCount, UNTITLED_SESSION_TITLE } from './session-summary';
 export type { SessionChange } from './session-broadcast';
+// One file per conversation: export, import, and the snapshot format behind them.
+export { readSessionFile, writeSessionFile } from './session-file';
+export { createSnapshot, readSnapshot } from './snapshot-format';
+export { sealInterrupted } from './seal-interrupted';
+export { PersistenceError } from '../persistence/persistence-error';
+export type { PersistenceErrorCode } from '../persistence/persistence-error';
