@@ -1,12 +1,13 @@
 /**
  * The exact difference between two trees as records: what a copy of one tree needs to become the
- * other, down to the `modified` times. Checkpoints are saved this way (relative to the current
- * tree), so restoring an imported checkpoint must give back exactly what `toRecords()` gave.
+ * other, down to the `modified` times. Persistence (`recordChangesSince`) keeps its stored copy up
+ * to date with it, and checkpoints are saved with it (relative to the current tree), so restoring
+ * an imported checkpoint gives back exactly what `toRecords()` gave.
  *
- * Why not `recordChanges` (records.ts)? It is built on `compareTrees`, which ignores a rewrite with
- * identical content and an empty directory re-created at another time, because people do not
- * want to see those as changes. A checkpoint must keep them. The walk is the same: a subtree whose
- * node is shared by both trees is skipped unread, so the cost follows the change.
+ * Why not `compareTrees` (changes.ts)? It ignores a rewrite with identical content and an empty
+ * directory re-created at another time, because people do not want to see those as changes; a
+ * stored copy must keep them. The walk is the same: a subtree whose node is shared by both trees
+ * is skipped unread, so the cost follows the change.
  */
 import type { FileRecord } from '../persistence/file-record';
 import type { StorageChanges } from '../persistence/sandbox-storage';
@@ -17,22 +18,35 @@ import type { DirectoryNode, FileNode, TreeNode } from './tree';
  * to delete (files and empty directories of `from`) that turn `from` into `to`. The two lists never
  * share a path. Applied to a tree, deletes go first and take directories that held only the deleted
  * entry with them (such a directory is implied by its entries, as in storage); then the writes
- * replace whatever file or empty directory is at their path. Order within each list is unspecified.
+ * replace whatever file or empty directory is at their path. Both lists are in `toRecords()` order.
+ * Binary content is copied once per file version into `copies`: pass one map to several calls and
+ * their records share the copy (an old version is often in many checkpoints' changes).
  *
  * @example
  * ```ts
  * exactRecordChanges(currentRoot, checkpointRoot); // { written: [{ path: '/a.txt', kind: 'text', text: 'old', modified: 1 }], deleted: ['/new.txt'] }
  * ```
  */
-export function exactRecordChanges(from: DirectoryNode, to: DirectoryNode): StorageChanges {
-  const changes = { written: [] as FileRecord[], deleted: [] as string[] };
+export function exactRecordChanges(from: DirectoryNode, to: DirectoryNode, copies = new Map<Uint8Array, Uint8Array>()): StorageChanges {
+  const changes: Collected = { written: [], deleted: [], copies };
   compare(from, to, '/', changes);
-  return changes;
+  return { written: inPathOrder(changes.written, (record) => record.path), deleted: inPathOrder(changes.deleted, (path) => path) };
+}
+
+/**
+ * Sorted like `toRecords()`, name by name (`/a/b` before `/a-b`), so the output is stable. Paths
+ * never hold NUL, so NUL in place of `/` sorts a name before its longer siblings. O(m log m) of the change.
+ */
+function inPathOrder<T>(items: T[], pathOf: (item: T) => string): T[] {
+  const keyed = items.map((item) => ({ item, key: pathOf(item).replaceAll('/', '\u0000') }));
+  keyed.sort((left, right) => (left.key < right.key ? -1 : left.key > right.key ? 1 : 0));
+  return keyed.map(({ item }) => item);
 }
 
 interface Collected {
   written: FileRecord[];
   deleted: string[];
+  copies: Map<Uint8Array, Uint8Array>;
 }
 
 /** A file or an empty directory other than the root: what storage keeps one record for. */
@@ -42,29 +56,36 @@ function isLeaf(node: TreeNode, path: string): boolean {
 
 function compare(from: TreeNode | undefined, to: TreeNode | undefined, path: string, changes: Collected): void {
   if (from === to) return;
-  if (from === undefined) return eachLeaf(to!, path, (leafPath, leaf) => changes.written.push(recordOf(leaf, leafPath)));
+  if (from === undefined) return eachLeaf(to!, path, (leafPath, leaf) => changes.written.push(recordOf(leaf, leafPath, changes.copies)));
   if (to === undefined) return eachLeaf(from, path, (leafPath) => changes.deleted.push(leafPath));
   const fromLeaf = isLeaf(from, path);
   const toLeaf = isLeaf(to, path);
   if (fromLeaf && toLeaf) {
     // The write replaces the old entry, whatever its kind, so the path is not also deleted.
-    if (!sameLeaf(from, to)) changes.written.push(recordOf(to, path));
+    if (!sameLeaf(from, to)) changes.written.push(recordOf(to, path, changes.copies));
     return;
   }
   if (fromLeaf) {
     changes.deleted.push(path);
-    return eachLeaf(to, path, (leafPath, leaf) => changes.written.push(recordOf(leaf, leafPath)));
+    return eachLeaf(to, path, (leafPath, leaf) => changes.written.push(recordOf(leaf, leafPath, changes.copies)));
   }
   if (toLeaf) {
     eachLeaf(from, path, (leafPath) => changes.deleted.push(leafPath));
-    changes.written.push(recordOf(to, path));
+    changes.written.push(recordOf(to, path, changes.copies));
     return;
   }
-  // Both are directories with entries. No sorting: one pass over each map is all the cost there is.
+  // Both are directories with entries. Not sorted here: one pass over each map is all the cost there is.
   const fromDirectory = from as DirectoryNode;
   const toDirectory = to as DirectoryNode;
   const base = path === '/' ? '/' : path + '/';
-  for (const [name, child] of toDirectory.children) compare(fromDirectory.children.get(name), child, base + name, changes);
+  let shared = 0;
+  for (const [name, child] of toDirectory.children) {
+    const before = fromDirectory.children.get(name);
+    if (before !== undefined) shared++;
+    compare(before, child, base + name, changes);
+  }
+  // Every old name is still there: skip the second pass (it matters for directories of thousands).
+  if (shared === fromDirectory.children.size) return;
   for (const [name, child] of fromDirectory.children) {
     if (!toDirectory.children.has(name)) eachLeaf(child, base + name, (leafPath) => changes.deleted.push(leafPath));
   }
@@ -88,9 +109,10 @@ function sameContent(left: string | Uint8Array, right: string | Uint8Array): boo
   return true;
 }
 
-function recordOf(node: TreeNode, path: string): FileRecord {
+function recordOf(node: TreeNode, path: string, copies: Map<Uint8Array, Uint8Array>): FileRecord {
   if (node.kind === 'directory') return { path, kind: 'directory', modified: node.modified };
-  return typeof node.content === 'string'
-    ? { path, kind: 'text', text: node.content, modified: node.modified }
-    : { path, kind: 'binary', bytes: node.content.slice(), modified: node.modified };
+  if (typeof node.content === 'string') return { path, kind: 'text', text: node.content, modified: node.modified };
+  let bytes = copies.get(node.content);
+  if (bytes === undefined) copies.set(node.content, (bytes = node.content.slice()));
+  return { path, kind: 'binary', bytes, modified: node.modified };
 }

@@ -146,6 +146,16 @@ describe('exportCheckpoints / importCheckpoints', () => {
     expect([...sandbox.readBytes('/bin.dat')]).toEqual([99, 2, 3]);
   });
 
+  it('an old binary version in several checkpoints is one copy in the export', () => {
+    const sandbox = createSandbox({ files: { 'image.png': new Uint8Array(1_000).fill(7) } });
+    sandbox.checkpoint();
+    sandbox.checkpoint();
+    sandbox.writeFile('/image.png', new Uint8Array([1]));
+    const [first, second] = sandbox.exportCheckpoints().map((record) => record.changes.written[0]);
+    expect(first).toMatchObject({ path: '/image.png', kind: 'binary' });
+    expect((first as { bytes: Uint8Array }).bytes).toBe((second as { bytes: Uint8Array }).bytes);
+  });
+
   it('a checkpoint that differs by one file from a 1,000-file tree is one written record', () => {
     const files = Object.fromEntries(Array.from({ length: 1_000 }, (_, index) => [`dir-${index % 10}/file-${index}.txt`, `content ${index}\n`]));
     const sandbox = createSandbox({ files });
@@ -169,6 +179,15 @@ describe('exportCheckpoints / importCheckpoints', () => {
     expect(refusal(() => tight.writeFile('/c.txt', 'c')).code).toBe('quota-files');
     tight.delete('/b.txt');
     expect(tight.readFile('/a.txt')).toBe('1234');
+  });
+});
+
+describe('recordChangesSince (the same exact comparison)', () => {
+  it('reports a rewrite with the same content, so storage keeps the new time', () => {
+    const sandbox = createSandbox({ now: ticking(), files: { 'a.txt': 'same' } });
+    const mark = sandbox.mark();
+    sandbox.writeFile('/a.txt', 'same');
+    expect(sandbox.recordChangesSince(mark)).toEqual({ written: sandbox.toRecords(), deleted: [] });
   });
 });
 

@@ -25,7 +25,9 @@ import type { TreeState } from './tree-operations';
  * ```
  */
 export function exportCheckpointRecords(current: TreeState, store: CheckpointStore): SandboxCheckpointRecord[] {
-  return store.list().map(({ id, createdAt, version }) => ({ id, createdAt, version, changes: exactRecordChanges(current.root, store.get(id).root) }));
+  // One copy of each binary version for all records: storage's structured clone keeps it one object.
+  const copies = new Map<Uint8Array, Uint8Array>();
+  return store.list().map(({ id, createdAt, version }) => ({ id, createdAt, version, changes: exactRecordChanges(current.root, store.get(id).root, copies) }));
 }
 
 /** Canonical ids the store hands out; the number must stay exact, or the counter could repeat one. */
@@ -45,6 +47,7 @@ const idPattern = /^checkpoint-([1-9][0-9]*)$/;
 export function importCheckpointRecords(current: TreeState, records: readonly SandboxCheckpointRecord[], now: number): RestoredCheckpoint[] {
   if (!Array.isArray(records)) throw new SandboxError('invalid-records', `Expected a list of checkpoint records, got ${records === null ? 'null' : typeof records}.`);
   const ids = new Set<string>();
+  const copies = new Map<Uint8Array, Uint8Array>();
   return records.map((record: unknown, index) => {
     let name = `Checkpoint record ${index}`;
     try {
@@ -53,7 +56,7 @@ export function importCheckpointRecords(current: TreeState, records: readonly Sa
       if (ids.has(id)) throw new SandboxError('invalid-records', 'another record has the same id');
       ids.add(id);
       // A private edit session per tree: nothing else can reach its new nodes while it is built.
-      const state = applyRecordChanges(current, checkChanges(changes), now, {});
+      const state = applyRecordChanges(current, checkChanges(changes), now, {}, copies);
       return { id, createdAt, version, state };
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);

@@ -4,6 +4,7 @@
  * search and snapshots. The current tree is one immutable value swapped on every change.
  */
 import { compareTrees } from './changes';
+import { exactRecordChanges } from './checkpoint-changes';
 import { exportCheckpointRecords, importCheckpointRecords } from './checkpoint-records';
 import { createCheckpointStore } from './checkpoints';
 import { unifiedDiff } from './file-diff';
@@ -14,7 +15,7 @@ import { resolveLimits } from './sandbox-limits';
 import { parsePath, type SandboxPath } from './sandbox-path';
 import type { FileRecord } from '../persistence/file-record';
 import type { CreateSandboxOptions, ReadOptions, Sandbox, SandboxEntry, SandboxEvent, SandboxMark } from './sandbox-types';
-import { recordChanges, recordsToTree, treeToRecords } from './records';
+import { recordsToTree, treeToRecords } from './records';
 import { sandboxTools } from './tools/sandbox-tools';
 import { decodeUtf8, encodeUtf8 } from './text-encoding';
 import { lookup, sortedNames, type DirectoryNode, type FileNode, type TreeNode } from './tree';
@@ -214,7 +215,8 @@ export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
       marks.set(mark, state);
       return mark;
     },
-    recordChangesSince: (mark, to) => recordChanges(marked(mark).root, (to === undefined ? state : marked(to)).root),
+    // Exact (times too): a rewrite with the same content must reach storage, or a reload shows the old time.
+    recordChangesSince: (mark, to) => exactRecordChanges(marked(mark).root, (to === undefined ? state : marked(to)).root),
 
     toRecords: () => treeToRecords(state.root),
     load,
