@@ -8,6 +8,7 @@ import { WorkspaceLayout } from './file-explorer/workspace-panel';
 import { MessageView } from './message/message-view';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
+import { SessionNotice } from './thread/session-notice';
 import { MessageList, type MessageComponentProps } from './thread/message-list';
 import { ThreadViewport } from './thread/thread-viewport';
 
@@ -94,6 +95,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState />} />
           </ThreadViewport>
           <div className="rak-chat-footer">
+            <SessionNotice />
             <ErrorNotice />
             <QuestionPicker allowFreeText={allowFreeText} />
             {awaiting && (

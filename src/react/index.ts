@@ -27,3 +27,7 @@ export { useCheckpoints } from './use-checkpoints';
 export type { TurnCheckpoint } from './use-checkpoints';
 export { useBackendTools } from './use-backend-tools';
 export type { UseBackendToolsOptions, UseBackendToolsResult } from './use-backend-tools';
+export { useAgentSession, useCanResume } from './use-agent-session';
+export type { AgentSessionView } from './use-agent-session';
+export { useSessions } from './use-sessions';
+export type { UseSessionsResult } from './use-sessions';

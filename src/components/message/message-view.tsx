@@ -1,13 +1,16 @@
 import { memo } from 'react';
 import type { Message, MessagePart, NoticePart, ReasoningPart } from '../../core/index';
 import { Markdown } from '../markdown/index';
+import { EditMessageAction } from './edit-message-action';
+import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
 import type { MessageComponentProps } from '../thread/message-list';
 import { ToolCallChip } from './tool-call-chip';
 
 /**
- * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices; for
- * user messages of an agent with a sandbox, a "Roll back to here" action (`RollbackAction`).
+ * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices. User
+ * messages offer "Edit" (`EditMessageAction`) and, with a sandbox, "Roll back to here"
+ * (`RollbackAction`); the last reply offers "Regenerate" (`RegenerateAction`).
  * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
  * instead of token by token.
  *
@@ -34,7 +37,13 @@ export const MessageView = memo(function MessageView({ message }: MessageCompone
         {streaming && isEmpty && <TypingIndicator />}
         {message.status === 'stopped' && <p className="rak-message-meta">Stopped</p>}
       </div>
-      {message.role === 'user' && message.checkpointId !== undefined && <RollbackAction messageId={message.id} />}
+      {message.role === 'user' && (
+        <div className="rak-message-actions">
+          <EditMessageAction messageId={message.id} text={textOf(message)} />
+          {message.checkpointId !== undefined && <RollbackAction messageId={message.id} />}
+        </div>
+      )}
+      {message.role === 'assistant' && message.status !== 'streaming' && <RegenerateAction messageId={message.id} />}
     </article>
   );
 });
@@ -78,6 +87,10 @@ function TypingIndicator() {
       <span />
     </span>
   );
+}
+
+function textOf(message: Message): string {
+  return message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 function partKey(part: MessagePart): string {

@@ -57,7 +57,7 @@ export function RollbackAction({ messageId }: { messageId: string }) {
   };
 
   return (
-    <div className="rak-message-actions">
+    <>
       {step === 'idle' ? (
         <button ref={triggerRef} type="button" className="rak-message-action" disabled={busy} onClick={() => setStep('confirm')}>
           Roll back to here
@@ -80,6 +80,6 @@ export function RollbackAction({ messageId }: { messageId: string }) {
           {failure}
         </p>
       )}
-    </div>
+    </>
   );
 }

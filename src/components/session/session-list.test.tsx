@@ -1,0 +1,68 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAgent } from '../../core/index';
+import { memorySessionStorage } from '../../core/session/index';
+import { scriptedModel, text } from '../../testing/index';
+import { SessionList } from './session-list';
+
+afterEach(cleanup);
+
+async function storageWith(...firstMessages: string[]) {
+  const storage = memorySessionStorage();
+  for (const [index, message] of firstMessages.entries()) {
+    const agent = createAgent({ model: scriptedModel([text('ok')]), session: { id: `s${index + 1}`, storage, delayMs: 0 } });
+    await agent.send(message);
+    await agent.session!.flush();
+  }
+  return storage;
+}
+
+const items = () => screen.getAllByRole('listitem').map((item) => within(item).getAllByRole('button')[0]!.textContent);
+
+describe('<SessionList>', () => {
+  it('lists sessions newest first with titles and message counts, marks the active one, and selects on click', async () => {
+    const storage = await storageWith('Plan a trip to Rome', 'Fix the login bug');
+    const onSelect = vi.fn();
+    render(<SessionList storage={storage} activeId="s1" onSelect={onSelect} />);
+    await waitFor(() => expect(items()).toEqual(['Fix the login bug2 messages', 'Plan a trip to Rome2 messages']));
+    expect(screen.getByRole('button', { name: /^Plan a trip to Rome/ }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(screen.getByRole('button', { name: /^Fix the login bug/ }));
+    expect(onSelect).toHaveBeenCalledWith('s2');
+  });
+
+  it('renames in place and deletes after a confirmation', async () => {
+    const storage = await storageWith('Plan a trip to Rome', 'Fix the login bug');
+    const onDeleted = vi.fn();
+    render(<SessionList storage={storage} activeId="s1" onSelect={() => {}} onDeleted={onDeleted} />);
+    await screen.findByRole('button', { name: 'Rename "Plan a trip to Rome"' });
+    fireEvent.click(screen.getByRole('button', { name: 'Rename "Plan a trip to Rome"' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'New title' }), { target: { value: 'Rome, May' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    });
+    await waitFor(() => expect(items()).toContain('Rome, May2 messages'));
+    expect((await storage.load('s1'))!.title).toBe('Rome, May');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete "Fix the login bug"' }));
+    expect(screen.getByRole('group', { name: 'Delete "Fix the login bug"?' })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(screen.getByRole('group', { name: 'Delete "Fix the login bug"?' })).getByRole('button', { name: 'Delete' }));
+    });
+    await waitFor(() => expect(items()).toEqual(['Rome, May2 messages']));
+    expect(onDeleted).toHaveBeenCalledWith('s2');
+    expect(await storage.load('s2')).toBeNull();
+  });
+
+  it('New chat hands out a fresh id', async () => {
+    const storage = await storageWith();
+    const onCreate = vi.fn();
+    render(<SessionList storage={storage} activeId={undefined} onSelect={() => {}} onCreate={onCreate} />);
+    fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
+    expect(onCreate).toHaveBeenCalledTimes(2);
+    const [[first], [second]] = onCreate.mock.calls as [[string], [string]];
+    expect(first).toMatch(/^session-/);
+    expect(first).not.toBe(second);
+  });
+});

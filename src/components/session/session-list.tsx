@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { SessionStorage, SessionSummary } from '../../core/index';
+import { useAgentSession, useSessions } from '../../react/index';
+
+/** Props of {@link SessionList}. */
+export interface SessionListProps {
+  storage: SessionStorage;
+  /** The session on screen; marked `aria-current`. */
+  activeId: string | undefined;
+  onSelect: (id: string) => void;
+  /** Called with a fresh id by "New chat"; create an agent with it. Without it, no "New chat" button. */
+  onCreate?: (id: string) => void;
+  /** Called after a session was deleted (switch away when it was the active one). */
+  onDeleted?: (id: string) => void;
+  className?: string;
+}
+
+/**
+ * The sessions of a storage, most recent first: select one, rename it, delete it (after a
+ * confirmation), start a new one. Inside an `AgentProvider` whose agent has a session, the list
+ * refreshes when that session saves (new titles, message counts).
+ *
+ * @example
+ * ```tsx
+ * <SessionList storage={storage} activeId={sessionId} onSelect={setSessionId} onCreate={setSessionId} />
+ * ```
+ */
+export function SessionList({ storage, activeId, onSelect, onCreate, onDeleted, className }: SessionListProps) {
+  const { sessions, status, error, create, rename, remove, refresh } = useSessions(storage);
+  const saved = useAgentSession()?.status === 'saved';
+  useEffect(() => {
+    if (saved) void refresh();
+  }, [saved, refresh]);
+  return (
+    <nav className={['rak-root', 'rak-session-list', className].filter(Boolean).join(' ')} aria-label="Conversations">
+      {onCreate && (
+        <button type="button" className="rak-button rak-session-new" onClick={() => onCreate(create())}>
+          New chat
+        </button>
+      )}
+      {status === 'error' && (
+        <p className="rak-message-action-error" role="alert">
+          The conversations could not be listed: {error?.message}
+        </p>
+      )}
+      <ul className="rak-session-items">
+        {sessions.map((session) => (
+          <SessionItem
+            key={session.id}
+            session={session}
+            active={session.id === activeId}
+            onSelect={() => onSelect(session.id)}
+            onRename={(title) => rename(session.id, title)}
+            onDelete={async () => {
+              await remove(session.id);
+              onDeleted?.(session.id);
+            }}
+          />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SessionItem({ session, active, onSelect, onRename, onDelete }: { session: SessionSummary; active: boolean; onSelect: () => void; onRename: (title: string) => Promise<void>; onDelete: () => Promise<void> }) {
+  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const [title, setTitle] = useState(session.title);
+  const [failure, setFailure] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (mode === 'rename') inputRef.current?.select();
+  }, [mode]);
+  const attempt = (action: () => Promise<void>) =>
+    action().then(
+      () => setMode('view'),
+      (error: unknown) => setFailure(error instanceof Error ? error.message : String(error)),
+    );
+  const submitRename = (event: FormEvent) => {
+    event.preventDefault();
+    if (title.trim() !== '') void attempt(() => onRename(title.trim()));
+  };
+
+  return (
+    <li className="rak-session-item" data-active={active || undefined}>
+      {mode === 'rename' ? (
+        <form className="rak-session-rename" onSubmit={submitRename} onKeyDown={(event) => event.key === 'Escape' && setMode('view')}>
+          <input ref={inputRef} aria-label="New title" value={title} onChange={(event) => setTitle(event.target.value)} />
+          <button type="submit" className="rak-button rak-button-small">
+            Save
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="rak-session-select" aria-current={active ? 'page' : undefined} onClick={onSelect}>
+          <span className="rak-session-title">{session.title}</span>
+          <span className="rak-session-meta">
+            {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
+          </span>
+        </button>
+      )}
+      {mode === 'delete' ? (
+        <div className="rak-session-confirm" role="group" aria-label={`Delete "${session.title}"?`}>
+          <span>Delete this conversation and its files?</span>
+          <button type="button" className="rak-button rak-button-small" onClick={() => setMode('view')}>
+            Cancel
+          </button>
+          <button type="button" className="rak-button rak-button-small rak-button-danger" onClick={() => void attempt(onDelete)}>
+            Delete
+          </button>
+        </div>
+      ) : (
+        mode === 'view' && (
+          <span className="rak-session-actions">
+            <button type="button" className="rak-message-action" aria-label={`Rename "${session.title}"`} onClick={() => (setTitle(session.title), setMode('rename'))}>
+              Rename
+            </button>
+            <button type="button" className="rak-message-action" aria-label={`Delete "${session.title}"`} onClick={() => setMode('delete')}>
+              Delete
+            </button>
+          </span>
+        )
+      )}
+      {failure && (
+        <p className="rak-message-action-error" role="alert">
+          {failure}
+        </p>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
+import { useCallback, useContext, useEffect, useMemo } from 'react';
+import type { SessionStorage, SessionSummary } from '../core/index';
+
+/** What {@link useSessions} returns. */
+export interface UseSessionsResult {
+  /** `loading` until the first list, then `ready` or `error`. */
+  status: 'loading' | 'ready' | 'error';
+  /** Most recently updated first. */
+  sessions: SessionSummary[];
+  error: Error | null;
+  /** A fresh session id: pass it to `createAgent({ session: { id, storage } })`, which stores the session. */
+  create: () => string;
+  rename: (id: string, title: string) => Promise<void>;
+  remove: (id: string) => Promise<void>;
+  /** Lists the sessions again (after an agent saved, say). */
+  refresh: () => Promise<void>;
+}
+
+const noSessions: SessionSummary[] = [];
+let fallbackClient: QueryClient | undefined;
+
+function newSessionId(): string {
+  return `session-${globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`}`;
+}
+
+/**
+ * The sessions of a storage, with TanStack Query (the app's `QueryClientProvider` when there is
+ * one): list, create, rename, remove. Other tabs' changes refresh the list (when the storage
+ * reports them); switching sessions is the app's: create an agent with the chosen id.
+ *
+ * @example
+ * ```tsx
+ * const { sessions, create, rename, remove } = useSessions(storage);
+ * <button onClick={() => setActiveId(create())}>New chat</button>
+ * ```
+ */
+export function useSessions(storage: SessionStorage): UseSessionsResult {
+  const client = useContext(QueryClientContext) ?? (fallbackClient ??= new QueryClient());
+  const storageKey = storageKeyOf(storage);
+  const queryKey = useMemo(() => ['react-agent-kit', 'sessions', storageKey], [storageKey]);
+  const query = useQuery({ queryKey, queryFn: () => storage.list(), staleTime: 5_000, retry: 1, retryDelay: 300 }, client);
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey }), [client, queryKey]);
+  useEffect(() => storage.subscribe?.(() => void refresh()), [storage, refresh]);
+  const rename = useCallback(
+    async (id: string, title: string) => {
+      await storage.rename(id, title);
+      await refresh();
+    },
+    [storage, refresh],
+  );
+  const remove = useCallback(
+    async (id: string) => {
+      await storage.remove(id);
+      await refresh();
+    },
+    [storage, refresh],
+  );
+  return useMemo(
+    () => ({
+      status: query.status === 'pending' ? 'loading' : query.status === 'error' ? 'error' : 'ready',
+      sessions: query.data ?? noSessions,
+      error: query.error,
+      create: newSessionId,
+      rename,
+      remove,
+      refresh,
+    }),
+    [query.status, query.data, query.error, rename, remove, refresh],
+  );
+}
+
+// Query keys must be serializable: each storage object gets a number of its own.
+const storageKeys = new WeakMap<SessionStorage, number>();
+let nextStorageKey = 0;
+function storageKeyOf(storage: SessionStorage): number {
+  if (!storageKeys.has(storage)) storageKeys.set(storage, nextStorageKey++);
+  return storageKeys.get(storage)!;
+}
