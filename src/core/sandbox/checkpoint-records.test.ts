@@ -212,6 +212,8 @@ describe('importCheckpoints refuses hostile or malformed records, all or nothing
     ['a file inside a file', [good({ written: [text('/keep.txt/inner')], deleted: [] })], /is a file, not a directory/],
     ['a file over a directory with entries', [good({ written: [text('/src')], deleted: [] })], /directory with entries/],
     ['a list that is not a list', 'checkpoint-1', /Expected a list of checkpoint records/],
+    // eslint-disable-next-line no-sparse-arrays -- a hole is exactly what is tested
+    ['a hole in a sparse list', [good({ written: [], deleted: [] }), , good({ written: [], deleted: [] }, 'checkpoint-8')], /record 1 cannot be imported: it is not an object/],
     ['a finite time missing', [{ id: 'checkpoint-1', createdAt: Number.NaN, version: 0, changes: { written: [], deleted: [] } }], /createdAt/],
   ];
   for (const [name, records, message] of cases) {

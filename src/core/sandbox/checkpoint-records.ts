@@ -48,7 +48,10 @@ export function importCheckpointRecords(current: TreeState, records: readonly Sa
   if (!Array.isArray(records)) throw new SandboxError('invalid-records', `Expected a list of checkpoint records, got ${records === null ? 'null' : typeof records}.`);
   const ids = new Set<string>();
   const copies = new Map<Uint8Array, Uint8Array>();
-  return records.map((record: unknown, index) => {
+  const restored: RestoredCheckpoint[] = [];
+  // An index loop, not `map`: a hole in a sparse list must be refused, not skipped.
+  for (let index = 0; index < records.length; index++) {
+    const record: unknown = records[index];
     let name = `Checkpoint record ${index}`;
     try {
       const { id, createdAt, version, changes } = checkEnvelope(record);
@@ -57,12 +60,13 @@ export function importCheckpointRecords(current: TreeState, records: readonly Sa
       ids.add(id);
       // A private edit session per tree: nothing else can reach its new nodes while it is built.
       const state = applyRecordChanges(current, checkChanges(changes), now, {}, copies);
-      return { id, createdAt, version, state };
+      restored.push({ id, createdAt, version, state });
     } catch (error) {
       const reason = error instanceof Error ? error.message.replace(/\.$/, '') : String(error);
       throw new SandboxError('invalid-records', `${name} cannot be imported: ${reason}.`, error instanceof SandboxError ? error.path : undefined);
     }
-  });
+  }
+  return restored;
 }
 
 function checkEnvelope(value: unknown): { id: string; createdAt: number; version: number; changes: object } {

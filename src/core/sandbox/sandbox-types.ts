@@ -118,9 +118,10 @@ export interface Sandbox {
   diffFile(path: string, id: string, toId?: string, bounds?: DiffBounds): string;
   /**
    * Every checkpoint, in creation order, as the changes that turn the CURRENT tree into the
-   * checkpoint's tree: records to write (binary content copied) and paths to delete, exact down to
-   * `modified` times. Costs O(what changed between now and each checkpoint), not O(tree). Binary
-   * content stays a `Uint8Array` (fine for IndexedDB; JSON needs an encoding of its own).
+   * checkpoint's tree: records to write (binary content copied, one copy per file version shared
+   * by the records that hold it) and paths to delete, exact down to `modified` times. Costs
+   * O(what changed between now and each checkpoint), not O(tree). Binary content stays a
+   * `Uint8Array` (fine for IndexedDB; JSON needs an encoding of its own).
    * Sessions save these next to the files; `importCheckpoints` on the same files reads them back.
    *
    * @example
