@@ -1,14 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { createAgent, type Agent, type AgentState, type ToolDefinition } from 'react-agent-kit';
-import { AgentChat, ToolTimeline } from 'react-agent-kit/components';
-import { AgentProvider, useAgentInstance, useAgentSelector, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
-import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
-import { createModel, describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
+import { useEffect, useState } from 'react';
+import type { Agent } from 'react-agent-kit';
+import { AgentChat, SessionList, ToolTimeline } from 'react-agent-kit/components';
+import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
+import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
 import { ModelSettings } from './model-settings';
-import type { PlaygroundWorkspace } from './workspace';
-
-/** Where the playground's Vite server mounts the kit's backend half (see playground/server). */
-const agentUrl = '/api/agent';
+import { agentUrl, usePlaygroundAgent } from './use-playground-agent';
+import { conversations, lastSessionId, rememberSessionId, resetWorkspace } from './workspace';
 
 type Theme = 'light' | 'dark' | 'auto';
 
@@ -26,40 +23,22 @@ const examples = [
   { label: 'Simulate an error', prompt: 'Simulate an error' },
 ];
 
-function makeAgent(workspace: PlaygroundWorkspace, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], initialState?: AgentState): Agent {
-  return createAgent({
-    model: createModel(choice, agentUrl),
-    instructions: 'You are the react-agent-kit demo assistant.',
-    // Tools that run in the page, and the server's (they run there, through the tool bridge).
-    tools: [getWeather, getTime, sendEmail, deleteRecords, ...backendTools],
-    // The workspace: file tools, a checkpoint per message, rollback. It outlives chats.
-    sandbox: workspace.sandbox,
-    // The built-in ask_user_question tool; a typed answer is accepted besides the options.
-    askUser: { allowFreeText: true },
-    ...(initialState ? { initialState } : {}),
-  });
+function newSessionId(): string {
+  return `session-${crypto.randomUUID()}`;
 }
 
-function isBusy(agent: Agent): boolean {
-  const status = agent.getState().status;
-  return status === 'running' || status === 'awaiting-people';
-}
-
-/** The playground: the kit's drop-in chat on the offline demo model, with a sidebar to explore it. */
-export function App({ workspace }: { workspace: PlaygroundWorkspace }) {
+/** The playground: the kit's drop-in chat, with its conversations, the demo model or a real one, and a sidebar to explore it. */
+export function App() {
   const backend = useBackendTools(agentUrl);
   const [choice, setChoice] = useState(loadModelChoice);
-  const [agent, setAgent] = useState<Agent | null>(null);
+  const [sessionId, setSessionId] = useState(() => lastSessionId() ?? newSessionId());
+  useEffect(() => rememberSessionId(sessionId), [sessionId]);
+  // The agent starts once the server's catalog answered (or failed: the page's own tools still work).
+  const agent = usePlaygroundAgent(sessionId, choice, backend.tools, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [showActivity, setShowActivity] = useState(false);
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
   useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
-  // The agent starts once the server's catalog answered (or failed: the page's own tools still
-  // work). A new model or catalog keeps the conversation; a run in progress is left alone.
-  useEffect(() => {
-    if (backend.status === 'loading') return;
-    setAgent((previous) => (previous && isBusy(previous) ? previous : makeAgent(workspace, choice, backend.tools, previous?.getState())));
-  }, [backend.status, backend.tools, choice, workspace]);
 
   if (!agent) return <p className="pg-loading">Connecting to the playground server…</p>;
   return (
@@ -73,12 +52,17 @@ export function App({ workspace }: { workspace: PlaygroundWorkspace }) {
               <p className="pg-brand-sub">Playground</p>
             </div>
           </div>
-          <button type="button" className="pg-new-chat" onClick={() => setAgent(makeAgent(workspace, choice, backend.tools))}>
-            + New chat
-          </button>
+          <SessionList
+            className="pg-sessions"
+            storage={conversations}
+            activeId={sessionId}
+            onSelect={setSessionId}
+            onCreate={setSessionId}
+            onDeleted={(id) => id === sessionId && setSessionId(newSessionId())}
+          />
           <Examples />
           <div className="pg-sidebar-footer">
-            <WorkspaceCard workspace={workspace} />
+            <WorkspaceCard agent={agent} />
             <ServerCard backend={backend} />
             <ModelCard choice={choice} onChange={() => setSettingsOpen(true)} />
             <ThemeSwitch theme={theme} onChange={setTheme} />
@@ -142,24 +126,29 @@ function Examples() {
 }
 
 const persistenceLabels = {
+  loading: 'Loading…',
   saved: 'Saved in this browser',
   pending: 'Saving…',
   error: 'Not saved',
+  conflict: 'Open in another tab: not saved here',
   off: 'Not saved (memory only)',
 } as const;
 
-function WorkspaceCard({ workspace }: { workspace: PlaygroundWorkspace }) {
-  const { persistence } = workspace;
-  const status = useSyncExternalStore(persistence.subscribe, () => persistence.status);
+/** Where the conversation and its files stand: saved in this browser, saving, or why not. */
+function WorkspaceCard({ agent }: { agent: Agent }) {
+  const status = useAgentSession()?.status ?? 'off';
+  const error = useAgentSession()?.error;
   return (
     <div className="pg-model">
-      <p className="pg-section-title">Workspace</p>
-      <p className="pg-model-name" data-testid="workspace-status" data-status={status} title={persistence.error?.message}>
+      <p className="pg-section-title">Conversation and files</p>
+      <p className="pg-model-name" data-testid="workspace-status" data-status={status} title={error?.message}>
         <span className="pg-dot" data-status={status} aria-hidden="true" /> {persistenceLabels[status]}
       </p>
-      <button type="button" className="pg-link-button" onClick={() => workspace.reset()}>
-        Reset files
-      </button>
+      {agent.sandbox && (
+        <button type="button" className="pg-link-button" onClick={() => resetWorkspace(agent.sandbox!)}>
+          Reset files
+        </button>
+      )}
     </div>
   );
 }

@@ -1,11 +1,12 @@
-import { createSandbox, indexedDbSandboxStorage, persistSandbox, type Sandbox, type SandboxPersistence } from 'react-agent-kit/sandbox';
+import { createSandbox, type Sandbox } from 'react-agent-kit/sandbox';
+import { indexedDbSessionStorage } from 'react-agent-kit/sessions';
 
-/** The files a new workspace starts with: something for the demo model to read, search and edit. */
+/** The files a new conversation's workspace starts with: something for the demo model to read, search and edit. */
 export const starterFiles: Record<string, string> = {
   'README.md': [
     '# Playground workspace',
     '',
-    'These files live in your browser: an in-memory tree, saved to IndexedDB as it changes.',
+    'These files live in your browser: an in-memory tree, saved to IndexedDB with the conversation.',
     'The agent reads and edits them with its file tools; every change it makes asks you first',
     'and shows a diff. Each of your messages takes a checkpoint: "Roll back to here" restores',
     'the files and the conversation together.',
@@ -16,23 +17,26 @@ export const starterFiles: Record<string, string> = {
   'notes/ideas.md': ['# Ideas', '', '- A workspace that survives a reload', '- Diffs before every change', ''].join('\n'),
 };
 
-/** The playground's workspace: a sandbox kept in this browser's IndexedDB. */
-export interface PlaygroundWorkspace {
-  sandbox: Sandbox;
-  persistence: SandboxPersistence;
-  /** Puts the starter files back (a change like any other: it is saved, and a checkpoint can undo it). */
-  reset(): void;
+/** A fresh workspace; a saved conversation replaces its files with its own when it loads. */
+export function createWorkspace(): Sandbox {
+  return createSandbox({ files: starterFiles });
 }
 
-/**
- * Opens the workspace: the files saved by an earlier visit, or the starter files the first time.
- * Without IndexedDB (a private window that refuses it) the workspace still works, in memory.
- */
-export async function openWorkspace(): Promise<PlaygroundWorkspace> {
-  const sandbox = createSandbox({ files: starterFiles });
-  const starter = sandbox.toRecords();
-  const persistence = await persistSandbox(sandbox, indexedDbSandboxStorage({ name: 'playground' }), {
-    onError: (error) => console.warn(`Workspace not saved: ${error.message}`),
-  });
-  return { sandbox, persistence, reset: () => sandbox.load(starter) };
+/** Puts the starter files back (a change like any other: it is saved, and "Roll back" can undo it). */
+export function resetWorkspace(sandbox: Sandbox): void {
+  sandbox.load(createWorkspace().toRecords());
+}
+
+/** Where the playground keeps its conversations and their files: this browser's IndexedDB. */
+export const conversations = indexedDbSessionStorage({ name: 'playground' });
+
+const activeKey = 'rak-playground-session';
+
+/** The conversation that was open last, if any. */
+export function lastSessionId(): string | null {
+  return localStorage.getItem(activeKey);
+}
+
+export function rememberSessionId(id: string): void {
+  localStorage.setItem(activeKey, id);
 }

@@ -125,7 +125,8 @@ test('the catalog cannot be loaded: the page says why, its own tools still work,
   await serverCard.getByRole('button', { name: 'Try again' }).click();
   await expect.poll(() => serverCard.getAttribute('data-status')).toBe('ready');
   // The conversation survived the new catalog, and the server tool is there now.
-  expect(await page.locator(assistantMessages).count()).toBe(assistantCount);
+  // The agent is recreated with the new catalog and loads the saved conversation again.
+  await expect.poll(() => page.locator(assistantMessages).count()).toBe(assistantCount);
   expect(await page.locator('.rak-message[data-role="user"] .rak-message-body').allInnerTexts()).toEqual(["What's the weather in Paris?"]);
   await send(page, 'Look up the customer alan@example.com');
   expect(await lastReplyWhenDone(page)).toContain('"name": "Alan Turing"');

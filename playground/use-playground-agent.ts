@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from 'react';
+import { createAgent, type Agent, type ToolDefinition } from 'react-agent-kit';
+import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
+import { createModel, type ModelChoice } from './model-choice';
+import { conversations, createWorkspace } from './workspace';
+
+/** Where the playground's Vite server mounts the kit's backend half (see playground/server). */
+export const agentUrl = '/api/agent';
+
+function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[]): Agent {
+  return createAgent({
+    model: createModel(choice, agentUrl),
+    instructions: 'You are the react-agent-kit demo assistant.',
+    // Tools that run in the page, and the server's (they run there, through the tool bridge).
+    tools: [getWeather, getTime, sendEmail, deleteRecords, ...backendTools],
+    // The workspace: file tools, a checkpoint per message, rollback. Its files belong to the conversation.
+    sandbox: createWorkspace(),
+    // The built-in ask_user_question tool; a typed answer is accepted besides the options.
+    askUser: { allowFreeText: true },
+    // Saved in IndexedDB as it changes; a reload brings it back, pending approvals included.
+    session: { id: sessionId, storage: conversations },
+  });
+}
+
+const isBusy = (agent: Agent) => ['running', 'awaiting-people'].includes(agent.getState().status);
+
+/**
+ * The agent of the open conversation. A new conversation, model or tool catalog means a new agent
+ * on the same session: the old one saves and lets go first, then the new one loads what it saved,
+ * so the conversation carries over. A run in progress keeps its agent until it ends, unless the
+ * user switches conversations (then it is stopped).
+ */
+export function usePlaygroundAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], ready: boolean): Agent | null {
+  const [agent, setAgent] = useState<Agent | null>(null);
+  const current = useRef<Agent | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    const previous = current.current;
+    const sameConversation = previous?.session?.id === sessionId;
+    if (previous && sameConversation && isBusy(previous)) return;
+    let cancelled = false;
+    void (async () => {
+      if (previous && !sameConversation) await previous.stop();
+      await previous?.session?.dispose();
+      if (cancelled) return;
+      current.current = makeAgent(sessionId, choice, backendTools);
+      setAgent(current.current);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId, choice, backendTools, ready]);
+  return agent;
+}
