@@ -199,9 +199,13 @@ test('conversations: a new one starts empty with fresh files, the list switches 
   await list.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => list.getByRole('button', { name: /^My todo list/ }).count()).toBe(1);
 
+  await list.getByRole('button', { name: /^What time is it\?/ }).click();
+  await expect.poll(() => page.locator('.rak-message[data-role="user"] .rak-message-body').allInnerTexts(), { timeout: 15_000 }).toEqual(['What time is it?']);
   await list.getByRole('button', { name: 'Delete "What time is it?"' }).click();
   await list.getByRole('group', { name: 'Delete "What time is it?"?' }).getByRole('button', { name: 'Delete' }).click();
+  // Deleting the open conversation opens a new, empty one (stored with its first message).
   await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+  await expect.poll(() => page.locator('.rak-message').count()).toBe(0);
   await reloadAndWaitForConversation(page);
   expect(await list.getByRole('listitem').allInnerTexts()).toEqual([expect.stringContaining('My todo list')]);
   await screenshot(page, 'sessions-list');

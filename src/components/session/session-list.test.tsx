@@ -44,14 +44,16 @@ describe('<SessionList>', () => {
     await waitFor(() => expect(items()).toContain('Rome, May2 messages'));
     expect((await storage.load('s1'))!.title).toBe('Rome, May');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Delete "Fix the login bug"' }));
-    expect(screen.getByRole('group', { name: 'Delete "Fix the login bug"?' })).toBeTruthy();
+    // Only the active conversation offers its actions.
+    expect(screen.queryByRole('button', { name: 'Delete "Fix the login bug"' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete "Rome, May"' }));
+    expect(screen.getByRole('group', { name: 'Delete "Rome, May"?' })).toBeTruthy();
     await act(async () => {
-      fireEvent.click(within(screen.getByRole('group', { name: 'Delete "Fix the login bug"?' })).getByRole('button', { name: 'Delete' }));
+      fireEvent.click(within(screen.getByRole('group', { name: 'Delete "Rome, May"?' })).getByRole('button', { name: 'Delete' }));
     });
-    await waitFor(() => expect(items()).toEqual(['Rome, May2 messages']));
-    expect(onDeleted).toHaveBeenCalledWith('s2');
-    expect(await storage.load('s2')).toBeNull();
+    await waitFor(() => expect(items()).toEqual(['Fix the login bug2 messages']));
+    expect(onDeleted).toHaveBeenCalledWith('s1');
+    expect(await storage.load('s1')).toBeNull();
   });
 
   it('New chat hands out a fresh id', async () => {

@@ -16,8 +16,8 @@ export interface SessionListProps {
 }
 
 /**
- * The sessions of a storage, most recent first: select one, rename it, delete it (after a
- * confirmation), start a new one. Inside an `AgentProvider` whose agent has a session, the list
+ * The sessions of a storage, most recent first: select one; rename or delete (after a
+ * confirmation) the active one; start a new one. Inside an `AgentProvider` whose agent has a session, the list
  * refreshes when that session saves (new titles, message counts).
  *
  * @example
@@ -108,7 +108,8 @@ function SessionItem({ session, active, onSelect, onRename, onDelete }: { sessio
           </button>
         </div>
       ) : (
-        mode === 'view' && (
+        mode === 'view' &&
+        active && (
           <span className="rak-session-actions">
             <button type="button" className="rak-message-action" aria-label={`Rename "${session.title}"`} onClick={() => (setTitle(session.title), setMode('rename'))}>
               Rename

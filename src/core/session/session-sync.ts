@@ -123,9 +123,9 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
       await Promise.all([scheduler.dispose(), files?.dispose()]);
     },
   });
-  control.set({ status: savedState === context.getState() ? 'saved' : 'pending', error: null });
-  // A new session is stored at once, so it shows in session lists before its first message.
-  if (revision === null) scheduler.schedule();
+  // A new session is stored with its first change (usually its first message), so opening an
+  // empty chat leaves nothing behind in session lists.
+  control.set({ status: revision === null || savedState === context.getState() ? 'saved' : 'pending', error: null });
   control.finishLoading();
 }
 
