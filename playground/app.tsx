@@ -5,7 +5,7 @@ import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, use
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
 import { ModelSettings } from './model-settings';
 import { agentUrl, usePlaygroundAgent } from './use-playground-agent';
-import { conversations, lastSessionId, rememberSessionId, resetWorkspace } from './workspace';
+import { conversations, exportConversation, importConversation, lastSessionId, rememberSessionId, resetWorkspace } from './workspace';
 
 type Theme = 'light' | 'dark' | 'auto';
 
@@ -62,7 +62,7 @@ export function App() {
           />
           <Examples />
           <div className="pg-sidebar-footer">
-            <WorkspaceCard agent={agent} />
+            <WorkspaceCard agent={agent} onImported={setSessionId} />
             <ServerCard backend={backend} />
             <ModelCard choice={choice} onChange={() => setSettingsOpen(true)} />
             <ThemeSwitch theme={theme} onChange={setTheme} />
@@ -135,22 +135,51 @@ const persistenceLabels = {
 } as const;
 
 /** Where the conversation and its files stand: saved in this browser, saving, or why not. */
-function WorkspaceCard({ agent }: { agent: Agent }) {
+function WorkspaceCard({ agent, onImported }: { agent: Agent; onImported: (id: string) => void }) {
   const status = useAgentSession()?.status ?? 'off';
   const error = useAgentSession()?.error;
+  const [importProblem, setImportProblem] = useState<string | null>(null);
+  const importFile = (file: File | undefined) => {
+    if (!file) return;
+    const id = newSessionId();
+    setImportProblem(null);
+    importConversation(file, id).then(
+      () => onImported(id),
+      (failure: unknown) => setImportProblem(failure instanceof Error ? failure.message : String(failure)),
+    );
+  };
   return (
     <div className="pg-model">
       <p className="pg-section-title">Conversation and files</p>
       <p className="pg-model-name" data-testid="workspace-status" data-status={status} title={error?.message}>
         <span className="pg-dot" data-status={status} aria-hidden="true" /> {persistenceLabels[status]}
       </p>
-      {agent.sandbox && (
-        <button type="button" className="pg-link-button" onClick={() => resetWorkspace(agent.sandbox!)}>
-          Reset files
+      <div className="pg-card-actions">
+        {agent.sandbox && (
+          <button type="button" className="pg-link-button" onClick={() => resetWorkspace(agent.sandbox!)}>
+            Reset files
+          </button>
+        )}
+        <button type="button" className="pg-link-button" onClick={() => exportConversation(agent.snapshot(), firstUserText(agent) ?? 'conversation')}>
+          Export chat
         </button>
+        <label className="pg-link-button">
+          Import chat
+          <input type="file" accept="application/json,.json" className="pg-visually-hidden" onChange={(event) => importFile(event.target.files?.[0])} />
+        </label>
+      </div>
+      {importProblem && (
+        <p className="pg-model-note" role="alert">
+          {importProblem}
+        </p>
       )}
     </div>
   );
+}
+
+function firstUserText(agent: Agent): string | undefined {
+  const first = agent.getState().messages.find((message) => message.role === 'user');
+  return first?.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
 }
 
 function ModelCard({ choice, onChange }: { choice: ModelChoice; onChange: () => void }) {

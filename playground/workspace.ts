@@ -1,5 +1,5 @@
 import { createSandbox, type Sandbox } from 'react-agent-kit/sandbox';
-import { indexedDbSessionStorage } from 'react-agent-kit/sessions';
+import { indexedDbSessionStorage, readSessionFile, writeSessionFile, type AgentSnapshot } from 'react-agent-kit/sessions';
 
 /** The files a new conversation's workspace starts with: something for the demo model to read, search and edit. */
 export const starterFiles: Record<string, string> = {
@@ -39,4 +39,24 @@ export function lastSessionId(): string | null {
 
 export function rememberSessionId(id: string): void {
   localStorage.setItem(activeKey, id);
+}
+
+/** Downloads the conversation with its files as one JSON file (`writeSessionFile`). */
+export function exportConversation(snapshot: AgentSnapshot, title: string): void {
+  const url = URL.createObjectURL(new Blob([writeSessionFile(snapshot)], { type: 'application/json' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: `${title.replace(/[^\w-]+/g, '-').slice(0, 40) || 'conversation'}.json` });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
+/**
+ * Stores a conversation file as a new conversation (its files too) and returns its id; open it
+ * by switching to that id. Throws a `PersistenceError` that says what is wrong with the file.
+ */
+export async function importConversation(file: Blob, id: string): Promise<void> {
+  const snapshot = readSessionFile(new Uint8Array(await file.arrayBuffer()));
+  const files = snapshot.sandbox?.files;
+  if (files) await conversations.files(id).saveAll(files);
+  const { files: _files, ...sandbox } = snapshot.sandbox ?? { checkpoints: [] };
+  await conversations.save({ id, snapshot: { ...snapshot, ...(snapshot.sandbox ? { sandbox } : {}) } }, null);
 }

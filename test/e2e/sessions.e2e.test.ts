@@ -211,3 +211,27 @@ test('conversations: a new one starts empty with fresh files, the list switches 
   await screenshot(page, 'sessions-list');
   expect(errors).toEqual([]);
 });
+
+test('a conversation exports as one file, and importing it opens a copy with its files', async () => {
+  const { page, errors } = await openPlayground();
+  await send(page, 'Add a task to my todo list: exported task');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await replyWhenDone(page);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export chat' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^Add-a-task-to-my-todo-list.*\.json$/);
+  const file = await download.path();
+
+  await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New chat' }).click();
+  await expect.poll(() => page.locator('.rak-message').count()).toBe(0);
+  await page.getByLabel('Import chat').setInputFiles(file);
+  await expect.poll(() => page.locator('.rak-message[data-role="user"] .rak-message-body').allInnerTexts(), { timeout: 15_000 }).toEqual(['Add a task to my todo list: exported task']);
+  await page.getByRole('treeitem', { name: /^TODO\.md/ }).click();
+  expect(await page.getByLabel('Content of /TODO.md').innerText()).toContain('exported task');
+  // The copy is a conversation of its own, and its checkpoints came along: rolling back works.
+  await expect.poll(() => page.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem').count()).toBe(2);
+  await page.getByRole('button', { name: 'Roll back to here' }).click();
+  await page.getByRole('button', { name: 'Roll back', exact: true }).click();
+  await expect.poll(() => page.getByLabel('Content of /TODO.md').innerText()).not.toContain('exported task');
+  expect(errors).toEqual([]);
+});

@@ -52,6 +52,21 @@ describe('createAgent({ session })', () => {
     expect(await storage.list()).toEqual([expect.objectContaining({ id: 'chat-1', title: 'Plan my week, please', messageCount: 2 })]);
   });
 
+  it('an empty chat leaves nothing behind; a new session started from a snapshot is stored at once', async () => {
+    const storage = memorySessionStorage();
+    const empty = open(storage, { model: scriptedModel([]) }, 'empty');
+    await empty.session!.ready;
+    await empty.session!.dispose();
+    expect(await storage.list()).toEqual([]);
+
+    const source = createAgent({ model: scriptedModel([text('Copied.')]) });
+    await source.send('copy me');
+    const copy = open(storage, { model: scriptedModel([]), snapshot: source.snapshot() }, 'copy');
+    await copy.session!.ready;
+    await copy.session!.flush();
+    expect(await storage.list()).toEqual([expect.objectContaining({ id: 'copy', title: 'copy me', messageCount: 2 })]);
+  });
+
   it('a pending approval survives a reload; approving it runs the tool and the task finishes', async () => {
     const storage = memorySessionStorage();
     const before = open(storage, { model: scriptedModel([toolCall('send_email', { to: 'ada@example.com' }, 'call-1'), text('Sent.')]) });

@@ -70,7 +70,10 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
   watchFiles(files, control);
 
   let conflicted = false;
-  let savedState: AgentState | undefined = revision === null ? undefined : context.getState();
+  // A restored conversation is saved as it is; a new one only once it has something to save
+  // (an agent started from a snapshot has, an empty chat has not).
+  const start = context.getState();
+  let savedState: AgentState | undefined = revision !== null || start.messages.length === 0 ? start : undefined;
   const scheduler = createSaveScheduler(
     async () => {
       const state = context.getState();
@@ -125,7 +128,8 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
   });
   // A new session is stored with its first change (usually its first message), so opening an
   // empty chat leaves nothing behind in session lists.
-  control.set({ status: revision === null || savedState === context.getState() ? 'saved' : 'pending', error: null });
+  control.set({ status: savedState === context.getState() ? 'saved' : 'pending', error: null });
+  if (savedState === undefined) scheduler.schedule();
   control.finishLoading();
 }
 
