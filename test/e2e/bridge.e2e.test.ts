@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { openPlayground, screenshot } from './setup/browser';
+import { replyWhenDone, send } from './setup/chat';
 
 /**
  * The backend half in the playground: the Vite dev server mounts createAgentHandler at
@@ -17,27 +17,7 @@ const assistantMessages = '.rak-message[data-role="assistant"]';
 // What the browser logs for a refused connection, which these tests cause on purpose.
 const refusedConnection = [/ERR_CONNECTION_REFUSED/, /net::ERR_FAILED/, /\/api\/agent\/tools/];
 
-/** Sends a message and waits until it shows (the run has started by then). */
-async function send(page: Page, text: string): Promise<void> {
-  const userMessages = page.locator('.rak-message[data-role="user"]');
-  const before = await userMessages.count();
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => userMessages.count()).toBe(before + 1);
-}
 
-/** Waits until the run is over, then returns the text of every assistant message since the last user message. */
-async function lastReplyWhenDone(page: Page): Promise<string> {
-  await expect.poll(() => page.locator('.pg-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('idle');
-  return page.evaluate(() => {
-    const messages = [...document.querySelectorAll<HTMLElement>('.rak-message')];
-    const lastUser = messages.findLastIndex((message) => message.dataset.role === 'user');
-    return messages
-      .slice(lastUser + 1)
-      .map((message) => message.innerText)
-      .join('\n\n');
-  });
-}
 
 test('the demo model calls a tool that runs on the server, and its result appears', async () => {
   const { page, errors } = await openPlayground();
@@ -49,7 +29,7 @@ test('the demo model calls a tool that runs on the server, and its result appear
   await page.locator('.rak-message[data-role="user"]').waitFor();
   const chip = page.locator('.rak-tool-chip', { hasText: 'lookup_customer' });
   await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
-  const reply = await lastReplyWhenDone(page);
+  const reply = await replyWhenDone(page);
   expect(reply).toContain('runs on your server');
   // The server's data, which only the Node side has, reached the page.
   expect(reply).toContain('"name": "Ada Lovelace"');
@@ -66,7 +46,7 @@ test("an MCP server's tool, through the playground server: the demo adds two num
   await send(page, 'What is the sum of 17 and 25?');
   const chip = page.locator('.rak-tool-chip', { hasText: 'everything__get-sum' });
   await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
-  expect(await lastReplyWhenDone(page)).toContain('The sum of 17 and 25 is 42.');
+  expect(await replyWhenDone(page)).toContain('The sum of 17 and 25 is 42.');
   expect(errors).toEqual([]);
 });
 
@@ -79,7 +59,7 @@ test('progress streamed by a server tool shows while it runs, then its result', 
   await chip.getByRole('button', { expanded: false }).click();
   await expect.poll(() => chip.innerText(), { timeout: 10_000 }).toMatch(/Reading the orders of Ada Lovelace|Finding the customer/);
   await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
-  expect(await lastReplyWhenDone(page)).toContain('Brass gear set');
+  expect(await replyWhenDone(page)).toContain('Brass gear set');
   expect(errors).toEqual([]);
 });
 
@@ -91,7 +71,7 @@ test('the server stopped: the call ends with a clear error, the model is told, a
   await send(page, 'Look up the customer grace@example.com');
   const chip = page.locator('.rak-tool-chip', { hasText: 'lookup_customer' });
   await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-error');
-  const reply = await lastReplyWhenDone(page);
+  const reply = await replyWhenDone(page);
   expect(reply).toMatch(/The `?lookup_customer`? tool failed: The tool "lookup_customer" could not run: the tool server at \/api\/agent could not be reached \(.+\)\. Is it running\?/);
   expect(reply).toContain('the conversation goes on');
   await screenshot(page, 'bridge-server-down');
@@ -100,12 +80,12 @@ test('the server stopped: the call ends with a clear error, the model is told, a
   await send(page, 'What time is it?');
   const timeChip = page.locator('.rak-tool-chip', { hasText: 'get_time' });
   await expect.poll(() => timeChip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
-  expect(await lastReplyWhenDone(page)).toContain('get_time');
+  expect(await replyWhenDone(page)).toContain('get_time');
 
   // Back up: the same request now succeeds.
   await page.unroute('**/api/agent/tools/**');
   await send(page, 'Look up the customer grace@example.com');
-  expect(await lastReplyWhenDone(page)).toContain('"name": "Grace Hopper"');
+  expect(await replyWhenDone(page)).toContain('"name": "Grace Hopper"');
   expect(errors).toEqual([]);
 });
 
@@ -118,7 +98,7 @@ test('the catalog cannot be loaded: the page says why, its own tools still work,
   expect(await serverCard.getByRole('alert').innerText()).toMatch(/^The tool server at \/api\/agent could not be reached \(.+\)\. Is it running\?$/);
 
   await send(page, "What's the weather in Paris?");
-  expect(await lastReplyWhenDone(page)).toContain('get_weather');
+  expect(await replyWhenDone(page)).toContain('get_weather');
   const assistantCount = await page.locator(assistantMessages).count();
 
   await page.unroute('**/api/agent/tools');
@@ -129,7 +109,7 @@ test('the catalog cannot be loaded: the page says why, its own tools still work,
   await expect.poll(() => page.locator(assistantMessages).count()).toBe(assistantCount);
   expect(await page.locator('.rak-message[data-role="user"] .rak-message-body').allInnerTexts()).toEqual(["What's the weather in Paris?"]);
   await send(page, 'Look up the customer alan@example.com');
-  expect(await lastReplyWhenDone(page)).toContain('"name": "Alan Turing"');
+  expect(await replyWhenDone(page)).toContain('"name": "Alan Turing"');
   expect(errors).toEqual([]);
 });
 
@@ -161,7 +141,7 @@ test('settings: an OpenAI-compatible endpoint answers from the page (a local ser
     await expect.poll(() => page.getByTestId('model-name').innerText()).toContain('replayed-model');
 
     await send(page, 'Hello there');
-    const reply = await lastReplyWhenDone(page);
+    const reply = await replyWhenDone(page);
     // The recorded reply, rendered as markdown: its first and last sentences, without the asterisks.
     expect(reply).toContain('Holiday Name: Harmony Day');
     expect(reply).toContain('we are all connected through shared human experiences and mutual respect.');

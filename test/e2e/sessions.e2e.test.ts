@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { openPlayground, screenshot } from './setup/browser';
+import { replyWhenDone, send } from './setup/chat';
 
 /**
  * Sessions in real Chromium with its real IndexedDB: what survives a reload, two tabs on one
@@ -11,23 +12,7 @@ import { openPlayground, screenshot } from './setup/browser';
 const assistantMessages = '.rak-message[data-role="assistant"]';
 const sessionStatus = (page: Page) => page.getByTestId('workspace-status').getAttribute('data-status');
 
-async function send(page: Page, text: string): Promise<void> {
-  const userMessages = page.locator('.rak-message[data-role="user"]');
-  const before = await userMessages.count();
-  await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.keyboard.press('Enter');
-  await expect.poll(() => userMessages.count()).toBe(before + 1);
-}
 
-/** Waits until the run is over, then returns the text of every assistant message since the last user message. */
-async function replyWhenDone(page: Page): Promise<string> {
-  await expect.poll(() => page.locator('.pg-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('idle');
-  return page.evaluate(() => {
-    const messages = [...document.querySelectorAll<HTMLElement>('.rak-message')];
-    const lastUser = messages.findLastIndex((message) => message.dataset.role === 'user');
-    return messages.slice(lastUser + 1).map((message) => message.innerText).join('\n\n');
-  });
-}
 
 async function reloadAndWaitForConversation(page: Page): Promise<void> {
   await page.reload();

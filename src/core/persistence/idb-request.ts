@@ -42,6 +42,35 @@ export function transactionDone(transaction: IDBTransaction, doing: string): Pro
 }
 
 /**
+ * Runs `body` inside `transaction` and resolves with its result once the transaction committed.
+ * If `body` throws (say, a `DataCloneError` from `put`), the transaction is aborted, so a write is
+ * all or nothing, and the original error is reported rather than the abort it caused.
+ *
+ * @example
+ * ```ts
+ * const transaction = database.transaction(['files'], 'readwrite');
+ * await settleTransaction(transaction, 'saving files', async () => transaction.objectStore('files').put(record));
+ * ```
+ */
+export async function settleTransaction<T>(transaction: IDBTransaction, doing: string, body: () => Promise<T>): Promise<T> {
+  const done = transactionDone(transaction, doing);
+  let result: T;
+  try {
+    result = await body();
+  } catch (error) {
+    try {
+      transaction.abort();
+    } catch {
+      // Already aborted or finished: nothing left to undo.
+    }
+    await done.catch(() => undefined);
+    throw toPersistenceError(error, doing);
+  }
+  await done;
+  return result;
+}
+
+/**
  * Opens a database, creating or upgrading its stores through `upgrade`. A missing factory, an
  * open that throws, fails, or is blocked by another tab becomes code `unavailable`; a database
  * newer than `version` becomes `future-format` (through `VersionError`).

@@ -1,6 +1,6 @@
 import { checkDeletedPath, checkLoadedFiles, normalizeFileRecord, type FileRecord } from './file-record';
 import { checkFormat, FORMAT_KEY } from './format-migrations';
-import { openDatabase, requestResult, transactionDone } from './idb-request';
+import { openDatabase, requestResult, settleTransaction } from './idb-request';
 import { PersistenceError, toPersistenceError } from './persistence-error';
 import { SANDBOX_FORMAT_VERSION, type StorageChanges, type SandboxSnapshot, type SandboxStorage } from './sandbox-storage';
 
@@ -189,20 +189,10 @@ async function write(
   } catch (error) {
     throw toPersistenceError(error, doing);
   }
-  const done = transactionDone(transaction, doing);
-  try {
+  await settleTransaction(transaction, doing, async () => {
     await checkFormat(transaction);
     await body(transaction);
-  } catch (error) {
-    try {
-      transaction.abort();
-    } catch {
-      // Already aborted (e.g. by checkFormat) or finished: nothing left to undo.
-    }
-    await done.catch(() => undefined);
-    throw toPersistenceError(error, doing);
-  }
-  await done;
+  });
 }
 
 async function bumpGeneration(transaction: IDBTransaction): Promise<number> {

@@ -1,4 +1,4 @@
-import { openDatabase, requestResult, transactionDone } from '../persistence/idb-request';
+import { openDatabase, requestResult, settleTransaction } from '../persistence/idb-request';
 import { indexedDbSandboxStorage } from '../persistence/indexed-db-storage';
 import { PersistenceError, toPersistenceError } from '../persistence/persistence-error';
 import type { SandboxStorage } from '../persistence/sandbox-storage';
@@ -91,21 +91,7 @@ export function indexedDbSessionStorage(options: IndexedDbSessionStorageOptions)
     } catch (error) {
       throw toPersistenceError(error, doing);
     }
-    const done = transactionDone(transaction, doing);
-    let result: T;
-    try {
-      result = await body({ sessions: transaction.objectStore('sessions'), summaries: transaction.objectStore('summaries') });
-    } catch (error) {
-      try {
-        transaction.abort();
-      } catch {
-        // Already finished or aborted: nothing left to undo.
-      }
-      await done.catch(() => undefined);
-      throw toPersistenceError(error, doing);
-    }
-    await done;
-    return result;
+    return settleTransaction(transaction, doing, () => body({ sessions: transaction.objectStore('sessions'), summaries: transaction.objectStore('summaries') }));
   }
 
   async function closeFiles(id: string): Promise<void> {
