@@ -34,7 +34,7 @@ export function App() {
   const [sessionId, setSessionId] = useState(() => lastSessionId() ?? newSessionId());
   useEffect(() => rememberSessionId(sessionId), [sessionId]);
   // The agent starts once the server's catalog answered (or failed: the page's own tools still work).
-  const agent = usePlaygroundAgent(sessionId, choice, backend.tools, backend.status !== 'loading');
+  const { agent, switching } = usePlaygroundAgent(sessionId, choice, backend.tools, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [showActivity, setShowActivity] = useState(false);
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
@@ -68,7 +68,7 @@ export function App() {
             <ThemeSwitch theme={theme} onChange={setTheme} />
           </div>
         </aside>
-        <main className="pg-main" data-activity={showActivity ? 'open' : 'closed'}>
+        <main className="pg-main" data-activity={showActivity ? 'open' : 'closed'} inert={switching} aria-busy={switching} data-agent={agentKey(agent)}>
           <AgentChat
             key={agentKey(agent)}
             agent={agent}

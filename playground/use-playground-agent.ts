@@ -25,13 +25,15 @@ function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonl
 const isBusy = (agent: Agent) => ['running', 'awaiting-people'].includes(agent.getState().status);
 
 /**
- * The agent of the open conversation. A new conversation, model or tool catalog means a new agent
- * on the same session: the old one saves and lets go first, then the new one loads what it saved,
- * so the conversation carries over. A run in progress keeps its agent until it ends, unless the
+ * The agent of the open conversation, and whether it is being replaced. A new conversation, model
+ * or tool catalog means a new agent on the same session: the old one saves and lets go first, then
+ * the new one loads what it saved (the old one stays on screen meanwhile, without input), so the
+ * conversation carries over without flashing an empty chat. A run in progress keeps its agent until it ends, unless the
  * user switches conversations (then it is stopped).
  */
-export function usePlaygroundAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], ready: boolean): Agent | null {
+export function usePlaygroundAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], ready: boolean): { agent: Agent | null; switching: boolean } {
   const [agent, setAgent] = useState<Agent | null>(null);
+  const [switching, setSwitching] = useState(false);
   const current = useRef<Agent | null>(null);
   useEffect(() => {
     if (!ready) return;
@@ -39,16 +41,24 @@ export function usePlaygroundAgent(sessionId: string, choice: ModelChoice, backe
     const sameConversation = previous?.session?.id === sessionId;
     if (previous && sameConversation && isBusy(previous)) return;
     let cancelled = false;
+    // Until the next agent is shown, the chat takes no input: the old agent no longer saves.
+    setSwitching(true);
     void (async () => {
       if (previous && !sameConversation) await previous.stop();
       await previous?.session?.dispose();
       if (cancelled) return;
-      current.current = makeAgent(sessionId, choice, backendTools);
-      setAgent(current.current);
+      const next = makeAgent(sessionId, choice, backendTools);
+      current.current = next;
+      // The previous agent stays on screen until the next one has loaded its conversation, so a
+      // new model or catalog does not flash an empty chat.
+      if (sameConversation) await next.session?.ready;
+      if (cancelled) return;
+      setAgent(next);
+      setSwitching(false);
     })();
     return () => {
       cancelled = true;
     };
   }, [sessionId, choice, backendTools, ready]);
-  return agent;
+  return { agent, switching };
 }

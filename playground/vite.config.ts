@@ -1,24 +1,35 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
-import { toNodeHandler } from '../src/server/index';
-import { agentBasePath, createPlaygroundBackend } from './server/agent-backend';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
 
 const root = import.meta.dirname;
 const source = (path: string) => resolve(root, '../src', path);
 
-/** Mounts the kit's backend half on the dev (and preview) server: `npm run dev` runs both halves. */
+/** Where the kit's backend half is mounted; the page calls it there (see playground/server). */
+const agentBasePath = '/api/agent';
+
+type NodeMiddleware = (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => Promise<void>;
+
+/**
+ * Mounts the kit's backend half on the dev server, so `npm run dev` runs both halves. The backend
+ * is loaded through Vite's module loader (TypeScript from src/, like the page), not imported by
+ * this config, and it is created once, on the first request.
+ */
 function agentBackend(): Plugin {
-  const handler = createPlaygroundBackend(process.env);
-  const middleware = toNodeHandler(handler);
+  let backend: Promise<{ middleware: NodeMiddleware; close: () => Promise<void> }> | undefined;
+  const load = (server: ViteDevServer) =>
+    (backend ??= server.ssrLoadModule('/server/agent-backend.ts').then((module) => module.createPlaygroundMiddleware(process.env) as { middleware: NodeMiddleware; close: () => Promise<void> }));
   return {
     name: 'react-agent-kit:backend',
     configureServer(server) {
-      server.middlewares.use(agentBasePath, middleware);
-      server.httpServer?.once('close', () => void handler.close());
-    },
-    configurePreviewServer(server) {
-      server.middlewares.use(agentBasePath, middleware);
+      server.middlewares.use(agentBasePath, (request, response, next) => {
+        load(server).then(
+          ({ middleware }) => middleware(request, response, next),
+          (error: unknown) => next(error),
+        );
+      });
+      server.httpServer?.once('close', () => void backend?.then(({ close }) => close()));
     },
   };
 }

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { createAgentHandler, type AgentHandler, type McpServerConfig, type ServerModels } from '../../src/server/index';
+import { createAgentHandler, toNodeHandler, type AgentHandler, type McpServerConfig, type ServerModels } from '../../src/server/index';
 import { backendTools } from './backend-tools';
 
 /** Where the handler is mounted, for the Vite plugin and the browser. */
@@ -56,4 +56,18 @@ export function createPlaygroundBackend(environment: Environment): AgentHandler 
     authorize: sameOrigin,
     maxOutputTokens: 4_000,
   });
+}
+
+/**
+ * The backend as Connect middleware for the Vite dev server, and how to release it.
+ *
+ * @example
+ * ```ts
+ * const { middleware, close } = createPlaygroundMiddleware(process.env);
+ * server.middlewares.use(agentBasePath, middleware);
+ * ```
+ */
+export function createPlaygroundMiddleware(environment: Environment) {
+  const handler = createPlaygroundBackend(environment);
+  return { middleware: toNodeHandler(handler), close: () => handler.close() };
 }

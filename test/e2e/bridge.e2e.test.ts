@@ -101,13 +101,18 @@ test('the catalog cannot be loaded: the page says why, its own tools still work,
   expect(await replyWhenDone(page)).toContain('get_weather');
   const assistantCount = await page.locator(assistantMessages).count();
 
+  const main = page.locator('main.pg-main');
+  const firstAgent = await main.getAttribute('data-agent');
   await page.unroute('**/api/agent/tools');
   await serverCard.getByRole('button', { name: 'Try again' }).click();
   await expect.poll(() => serverCard.getAttribute('data-status')).toBe('ready');
   // The conversation survived the new catalog, and the server tool is there now.
-  // The agent is recreated with the new catalog and loads the saved conversation again.
-  await expect.poll(() => page.locator(assistantMessages).count()).toBe(assistantCount);
+  // The agent is recreated with the new catalog and loads the saved conversation again; the chat
+  // takes input once the new agent is there.
+  await expect.poll(() => main.getAttribute('data-agent')).not.toBe(firstAgent);
+  expect(await main.getAttribute('aria-busy')).toBe('false');
   expect(await page.locator('.rak-message[data-role="user"] .rak-message-body').allInnerTexts()).toEqual(["What's the weather in Paris?"]);
+  expect(await page.locator(assistantMessages).count()).toBe(assistantCount);
   await send(page, 'Look up the customer alan@example.com');
   expect(await replyWhenDone(page)).toContain('"name": "Alan Turing"');
   expect(errors).toEqual([]);
