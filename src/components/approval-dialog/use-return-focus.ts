@@ -45,8 +45,11 @@ function fallbackIn(root: Element | null): HTMLElement | null {
  * again), so it is tried again for a short while, unless focus went somewhere else meanwhile.
  */
 function returnFocus(element: HTMLElement, attempt = 0): void {
-  const nowhere = document.activeElement === null || document.activeElement === document.body;
-  if (!element.isConnected || (attempt > 0 && !nowhere)) return;
+  // The element's own document: a retry may run after the page (or a test's DOM) went away.
+  const page = element.ownerDocument;
+  if (!element.isConnected || !page) return;
+  const nowhere = page.activeElement === null || page.activeElement === page.body;
+  if (attempt > 0 && !nowhere) return;
   element.focus({ preventScroll: true });
-  if (document.activeElement !== element && attempt < 8) setTimeout(() => returnFocus(element, attempt + 1), 50);
+  if (page.activeElement !== element && attempt < 8) setTimeout(() => returnFocus(element, attempt + 1), 50);
 }
