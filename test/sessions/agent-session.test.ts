@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAgent, defineTool, PersistenceError, type Agent, type AgentOptions, type SessionStorage } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
 import { memorySessionStorage } from '../../src/core/session/index';
@@ -171,6 +171,25 @@ describe('createAgent({ session })', () => {
     await after.rollback(userMessage.id);
     expect(sandbox.readFile('notes.md')).toBe('v1\n');
     expect(after.getState().messages).toEqual([]);
+  });
+
+  it('saves during a reply do not export the checkpoints again while the files stay the same', async () => {
+    const storage = memorySessionStorage();
+    const sandbox = createSandbox({ files: { 'a.md': 'a\n' } });
+    const exports = vi.spyOn(sandbox, 'exportCheckpoints');
+    const agent = open(storage, { model: scriptedModel([text('one two three four five six seven eight')], { chunkDelayMs: 5 }), sandbox });
+    await agent.session!.ready;
+    const saves = vi.spyOn(storage, 'save');
+    await agent.send('count');
+    await agent.session!.flush();
+    expect(saves.mock.calls.length).toBeGreaterThan(1);
+    // One export for the checkpoint the message took; the streamed tokens reuse it.
+    expect(exports).toHaveBeenCalledTimes(1);
+    sandbox.writeFile('a.md', 'changed\n');
+    await agent.send('again').catch(() => {});
+    await agent.session!.flush();
+    expect(exports).toHaveBeenCalledTimes(2);
+    expect((await storage.load('chat-1'))!.snapshot.sandbox!.checkpoints).toHaveLength(2);
   });
 
   it('data of a newer version is left untouched; the chat runs in memory and says why', async () => {

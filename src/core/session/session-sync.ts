@@ -69,6 +69,15 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
   }
   watchFiles(files, control);
 
+  // Saves come with every streamed token (debounced); the files rarely change meanwhile, so the
+  // checkpoints, exported as changes from the current tree, are exported again only when the tree
+  // or the set of checkpoints changed.
+  let exported: { version: number; ids: string; records: SandboxCheckpointRecord[] } | undefined;
+  const checkpointsOf = (workspace: Sandbox): SandboxCheckpointRecord[] => {
+    const ids = workspace.checkpoints().map((checkpoint) => checkpoint.id).join('\n');
+    if (exported?.version !== workspace.version || exported.ids !== ids) exported = { version: workspace.version, ids, records: workspace.exportCheckpoints() };
+    return exported.records;
+  };
   let conflicted = false;
   // A restored conversation is saved as it is; a new one only once it has something to save
   // (an agent started from a snapshot has, an empty chat has not).
@@ -78,7 +87,7 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
     async () => {
       const state = context.getState();
       if (conflicted || state === savedState) return 'nothing-to-save';
-      const snapshot = createSnapshot(state, sandbox ? { checkpoints: sandbox.exportCheckpoints() } : undefined);
+      const snapshot = createSnapshot(state, sandbox ? { checkpoints: checkpointsOf(sandbox) } : undefined);
       revision = await storage.save({ id, snapshot }, revision);
       savedState = state;
       return 'saved';
