@@ -22,6 +22,11 @@ export function describeModelError(error: unknown): Omit<AgentError, 'at'> {
     return { code: 'model-stream-interrupted', message: 'The connection to the model was cut off before the reply finished.', retryable: true };
   }
   if (error instanceof ApiCallError) return { code: 'model-error', message: truncate(error.message, 300), retryable };
+  // A failure with a success status happened after the response began: the stream broke (the AI
+  // SDK's providers report a cut connection as "Failed to process successful response", 200).
+  if (status !== undefined && status >= 200 && status < 300) {
+    return { code: 'model-stream-interrupted', message: 'The connection to the model was cut off before the reply finished.', retryable: true };
+  }
   if (status === 401 || status === 403) {
     return { code: 'model-error', message: `The model provider refused the credentials (${status}). Check the API key.`, retryable: false };
   }

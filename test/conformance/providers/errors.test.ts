@@ -170,10 +170,10 @@ describe.each(formats)('$format errors', ({ format, modelId, fixture, keyEchoing
     expect(assistantText(run.conversation, 'text')).toBe(textOfFirstEvents(fixture, 5));
   });
 
-  it('the official provider on cut streams: a destroyed socket is a generic model error; an early end is an interrupted stream', async () => {
-    // A destroyed socket errors the official provider's stream ("Failed to process successful response").
+  it('the official provider on cut streams: a destroyed socket and an early end are both an interrupted stream', async () => {
+    // A destroyed socket errors the official provider's stream ("Failed to process successful response", status 200).
     const cut = await runAgainstReplay(format, 'official', modelId, [{ fixture, cutAfter: 5 }, { fixture }]);
-    expect(cut.result.error).toMatchObject({ code: 'model-error' });
+    expect(cut.result.error).toMatchObject({ code: 'model-stream-interrupted', message: 'The connection to the model was cut off before the reply finished.' });
     expect(assistantText(cut.conversation, 'text')).toBe(textOfFirstEvents(fixture, 5));
     // A clean early end: the official (spec v4) provider emits a finish with reason "interrupted",
     // which the core reads as an interrupted stream, like our adapters' missing finish.
