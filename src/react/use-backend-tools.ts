@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
-import { useContext, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useKitQueryClient } from './use-kit-query-client';
 import { httpToolBridge, type BackendTools, type HttpToolBridgeOptions, type ToolBridge, type ToolDefinition } from '../core/index';
 
 /** Options of {@link useBackendTools}: the bridge's, plus whether to fetch at all. */
@@ -28,7 +29,6 @@ export interface UseBackendToolsResult {
 
 const noTools: ToolDefinition<never, unknown>[] = [];
 const noneUnavailable: BackendTools['unavailable'] = [];
-let fallbackClient: QueryClient | undefined;
 
 /**
  * The tool catalog of the kit's backend (`createAgentHandler` mounted at `url`), fetched and
@@ -47,7 +47,7 @@ let fallbackClient: QueryClient | undefined;
  */
 export function useBackendTools(url: string, options: UseBackendToolsOptions = {}): UseBackendToolsResult {
   const { enabled = true, ...bridgeOptions } = options;
-  const client = useContext(QueryClientContext) ?? (fallbackClient ??= new QueryClient());
+  const client = useKitQueryClient();
   // The bridge is rebuilt only when the URL changes; options are read when it runs.
   const bridge = useMemo(() => httpToolBridge(url, bridgeOptions), [url]);
   const query = useQuery(

@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
+import { useKitQueryClient } from './use-kit-query-client';
 import type { SessionStorage, SessionSummary } from '../core/index';
 
 /** What {@link useSessions} returns. */
@@ -18,7 +19,6 @@ export interface UseSessionsResult {
 }
 
 const noSessions: SessionSummary[] = [];
-let fallbackClient: QueryClient | undefined;
 
 function newSessionId(): string {
   return `session-${globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`}`;
@@ -36,7 +36,7 @@ function newSessionId(): string {
  * ```
  */
 export function useSessions(storage: SessionStorage): UseSessionsResult {
-  const client = useContext(QueryClientContext) ?? (fallbackClient ??= new QueryClient());
+  const client = useKitQueryClient();
   const storageKey = storageKeyOf(storage);
   const queryKey = useMemo(() => ['react-agent-kit', 'sessions', storageKey], [storageKey]);
   const query = useQuery({ queryKey, queryFn: () => storage.list(), staleTime: 5_000, retry: 1, retryDelay: 300 }, client);

@@ -185,8 +185,16 @@ function statusPhrase(status: number, sent: 'key' | 'none' | 'session'): string 
   return 'rejected the request';
 }
 
-/** The provider's own explanation: `{ error: { message } }` (OpenAI, Anthropic), `{ error: "..." }` (Ollama) or plain text. */
-function errorDetail(body: string): string {
+/**
+ * The explanation in an error response's body: `{ error: { message } }` (OpenAI, Anthropic, the
+ * kit's own server), `{ error: "..." }` (Ollama), `{ message }`, or short plain text; not an HTML page.
+ *
+ * @example
+ * ```ts
+ * errorDetail('{"error":{"message":"Rate limit reached"}}'); // 'Rate limit reached'
+ * ```
+ */
+export function errorDetail(body: string): string {
   let detail = body.trim();
   try {
     const parsed = JSON.parse(detail) as { error?: { message?: unknown } | string; message?: unknown } | string | null;

@@ -7,6 +7,7 @@
 import type { ToolCallLine, ToolCatalog, ToolCatalogEntry } from '../bridge/wire-format';
 import { defineTool, type ToolDefinition, type ToolExecutionContext } from '../tools/define-tool';
 import { ToolFailure } from '../tools/invoke-tool';
+import { errorDetail } from '../providers/api-call-error';
 import { ndjsonLines } from './ndjson-lines';
 
 /** Options of {@link httpToolBridge}. */
@@ -76,7 +77,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
       throw new TransitError(`The tool "${name}" could not run: the tool server at ${base} could not be reached (${describe(error)}). Is it running?`);
     }
     if (!response.ok) {
-      const detail = await errorDetail(response);
+      const detail = await errorDetailOf(response);
       const message = `The tool "${name}" could not run: the tool server answered ${response.status}${detail ? ` (${detail})` : ''}.`;
       throw transientStatuses.has(response.status) ? new TransitError(message) : new ToolFailure(message);
     }
@@ -125,7 +126,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
       throw new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`);
     }
     if (!response.ok) {
-      const detail = await errorDetail(response);
+      const detail = await errorDetailOf(response);
       throw new Error(`The tool server at ${base} answered ${response.status}${detail ? ` (${detail})` : ''} for its tool catalog.`);
     }
     const catalog = (await response.json().catch(() => null)) as ToolCatalog | null;
@@ -154,14 +155,9 @@ function declarationOf(entry: ToolCatalogEntry, fallbackTimeoutMs: number): Tool
 /** A failure in transit, which an idempotent call may retry. */
 class TransitError extends Error {}
 
-async function errorDetail(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '');
-  try {
-    const message = (JSON.parse(text) as { error?: { message?: unknown } }).error?.message;
-    return typeof message === 'string' ? message : '';
-  } catch {
-    return text.length > 0 && text.length <= 200 && !text.startsWith('<') ? text : '';
-  }
+/** What a refusing response says about itself (a JSON error of the kit's server, or short text). */
+async function errorDetailOf(response: Response): Promise<string> {
+  return errorDetail(await response.text().catch(() => ''));
 }
 
 function describe(error: unknown): string {

@@ -20,41 +20,22 @@ export interface SandboxChanges {
  * compareTrees(checkpointRoot, currentRoot); // { added: ['/b.ts'], modified: [], deleted: [] }
  * ```
  */
-export function compareTrees(before: TreeNode | undefined, after: TreeNode | undefined, prefix = '/', options: CompareOptions = {}): SandboxChanges {
+export function compareTrees(before: TreeNode | undefined, after: TreeNode | undefined, prefix = '/'): SandboxChanges {
   const changes: SandboxChanges = { added: [], modified: [], deleted: [] };
-  compare(before, after, prefix, changes, options.emptyDirectories === true);
+  compare(before, after, prefix, changes);
   return changes;
 }
 
-/** Options of `compareTrees`. */
-export interface CompareOptions {
-  /**
-   * Also report empty directories (other than the root) as entries that appear and disappear, as
-   * persistence stores them; a directory that gains its first file or loses its last one then
-   * shows as deleted or added. Default false: files only, as people want to see changes.
-   */
-  emptyDirectories?: boolean;
-}
-
-function walkEntries(node: TreeNode, path: string, emptyDirectories: boolean, visit: (path: string) => void): void {
-  if (!emptyDirectories) return walkFiles(node, path, visit);
-  if (node.kind === 'file') return visit(path);
-  if (node.children.size === 0) {
-    if (path !== '/') visit(path);
-    return;
-  }
-  const base = path === '/' ? '/' : path + '/';
-  for (const name of sortedNames(node)) walkEntries(node.children.get(name)!, base + name, true, visit);
-}
-
-function compare(before: TreeNode | undefined, after: TreeNode | undefined, path: string, changes: SandboxChanges, emptyDirectories: boolean): void {
+// Files only, as people want to see changes; persistence, which also stores empty directories
+// and modified times, uses the exact comparison of checkpoint-changes.ts.
+function compare(before: TreeNode | undefined, after: TreeNode | undefined, path: string, changes: SandboxChanges): void {
   if (before === after) return;
   if (before === undefined) {
-    if (after !== undefined) walkEntries(after, path, emptyDirectories, (entryPath) => changes.added.push(entryPath));
+    if (after !== undefined) walkFiles(after, path, (entryPath) => changes.added.push(entryPath));
     return;
   }
   if (after === undefined) {
-    walkEntries(before, path, emptyDirectories, (entryPath) => changes.deleted.push(entryPath));
+    walkFiles(before, path, (entryPath) => changes.deleted.push(entryPath));
     return;
   }
   if (before.kind === 'file' && after.kind === 'file') {
@@ -63,17 +44,14 @@ function compare(before: TreeNode | undefined, after: TreeNode | undefined, path
     return;
   }
   if (before.kind !== after.kind) {
-    compare(before, undefined, path, changes, emptyDirectories);
-    compare(undefined, after, path, changes, emptyDirectories);
+    compare(before, undefined, path, changes);
+    compare(undefined, after, path, changes);
     return;
   }
   if (before.kind !== 'directory' || after.kind !== 'directory') return;
-  if (emptyDirectories && path !== '/' && (before.children.size === 0) !== (after.children.size === 0)) {
-    (before.children.size === 0 ? changes.deleted : changes.added).push(path);
-  }
   const base = path === '/' ? '/' : path + '/';
   const names = new Set([...sortedNames(before), ...sortedNames(after)]);
-  for (const name of [...names].sort()) compare(before.children.get(name), after.children.get(name), base + name, changes, emptyDirectories);
+  for (const name of [...names].sort()) compare(before.children.get(name), after.children.get(name), base + name, changes);
 }
 
 function sameContent(left: string | Uint8Array, right: string | Uint8Array): boolean {

@@ -7,9 +7,7 @@ import { fileRecordProblem, type FileRecord } from '../persistence/file-record';
 import { SandboxError } from './sandbox-errors';
 import type { SandboxLimits } from './sandbox-limits';
 import { parsePath } from './sandbox-path';
-import type { StorageChanges } from '../persistence/sandbox-storage';
-import { compareTrees } from './changes';
-import { lookup, type DirectoryNode, type TreeNode } from './tree';
+import type { DirectoryNode, TreeNode } from './tree';
 import { emptyTreeState, mkdirInto, writeInto, type TreeState } from './tree-operations';
 
 /**
@@ -41,23 +39,6 @@ function collect(node: TreeNode, path: string, records: FileRecord[]): void {
   }
   const base = path === '/' ? '/' : path + '/';
   for (const name of [...node.children.keys()].sort()) collect(node.children.get(name)!, base + name, records);
-}
-
-/**
- * The records that turn a stored copy of `before` into `after`: written files and empty
- * directories, and deleted paths. Shared subtrees are skipped, so the cost follows the change.
- * A path both removed and re-created (a file that became a directory) is only written.
- *
- * @example
- * ```ts
- * recordChanges(savedRoot, currentRoot); // { written: [{ path: '/a.txt', kind: 'text', ... }], deleted: ['/old'] }
- * ```
- */
-export function recordChanges(before: DirectoryNode, after: DirectoryNode): StorageChanges {
-  const { added, modified, deleted } = compareTrees(before, after, '/', { emptyDirectories: true });
-  const written = [...added, ...modified].map((path) => recordOf(lookup(after, path.split('/').slice(1))!, path));
-  const rewritten = new Set(added);
-  return { written, deleted: deleted.filter((path) => !rewritten.has(path)) };
 }
 
 /**
