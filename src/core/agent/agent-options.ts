@@ -26,6 +26,12 @@ export interface AgentLimits {
   maxCostUsd?: number;
   /** Characters of a tool's output (as JSON) the model receives; longer output is cut with a note. Default 20,000. */
   maxToolOutputChars?: number;
+  /**
+   * Time limit of a tool call for tools that set no `timeoutMs` of their own (`execute` and
+   * `onToolCall` alike): past it the call is stopped (its signal aborts) and ends as an error
+   * result. Default 60,000 (60 s, as on the server). `Infinity` sets no default limit.
+   */
+  toolTimeoutMs?: number;
 }
 
 /** Estimates the cost of one model step from its usage, for `limits.maxCostUsd`. */

@@ -21,6 +21,8 @@ import { createWaker } from './waker';
 
 const defaultMaxSteps = 20;
 const defaultMaxParallelTools = 4;
+/** As on the server (`createAgentHandler`'s `toolTimeoutMs`). */
+const defaultToolTimeoutMs = 60_000;
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -48,6 +50,7 @@ export function createAgent(options: AgentOptions): Agent {
     maxSteps: options.limits?.maxSteps ?? defaultMaxSteps,
     maxParallelTools: options.limits?.maxParallelTools ?? defaultMaxParallelTools,
     maxToolOutputChars: options.limits?.maxToolOutputChars ?? defaultMaxToolOutputChars,
+    toolTimeoutMs: options.limits?.toolTimeoutMs ?? defaultToolTimeoutMs,
   };
   const retryPolicy = { ...defaultRetryPolicy, ...options.retry };
   const permissions = options.permissions ?? {};
@@ -79,6 +82,7 @@ export function createAgent(options: AgentOptions): Agent {
       permissions,
       alwaysAllowed: () => getState().alwaysAllowed,
       onToolCall: options.onToolCall,
+      toolTimeoutMs: limits.toolTimeoutMs,
       limits,
       costEstimator: options.costEstimator,
       temperature: options.temperature,

@@ -80,6 +80,7 @@ export function wallClockNotice(maxWallClockMs: number): LimitNotice {
 export function assertValidLimits(limits: AgentLimits): void {
   for (const [name, value] of Object.entries(limits)) {
     if (value === undefined) continue;
+    if (name === 'toolTimeoutMs' && value === Infinity) continue;
     const integer = name !== 'maxCostUsd';
     const valid = typeof value === 'number' && value > 0 && (integer ? Number.isInteger(value) : Number.isFinite(value));
     if (!valid) throw new RangeError(`createAgent: limits.${name} must be a positive ${integer ? 'integer' : 'number'}, got ${String(value)}.`);

@@ -63,7 +63,11 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
   readOnly?: boolean;
   /** Free-form grouping for display (for example `'files'`, `'web'`). */
   category?: string;
-  /** Per-call time limit; the call ends as an error result when it passes. */
+  /**
+   * Per-call time limit in ms; the call's signal aborts and it ends as an error result when it
+   * passes. Without one, the agent's `limits.toolTimeoutMs` applies (default 60 s). `Infinity`
+   * opts out: the call may run as long as the run does (Stop still ends it).
+   */
   timeoutMs?: number;
   /**
    * Running it twice with the same input does no more than running it once (a lookup, a PUT).
@@ -142,6 +146,9 @@ export function createToolRegistry(tools: readonly ToolDefinition<never, unknown
     if (typeof tool.description !== 'string') throw new InvalidToolError(`Tool "${tool.name}": \`description\` must be a string.`);
     if (!isStandardSchema(tool.inputSchema) && (typeof tool.inputSchema !== 'object' || tool.inputSchema === null)) {
       throw new InvalidToolError(`Tool "${tool.name}": \`inputSchema\` must be a JSON Schema object or a Standard Schema (zod 4, valibot, ...).`);
+    }
+    if (tool.timeoutMs !== undefined && !(typeof tool.timeoutMs === 'number' && tool.timeoutMs > 0 && !Number.isNaN(tool.timeoutMs))) {
+      throw new InvalidToolError(`Tool "${tool.name}": \`timeoutMs\` must be a positive number of milliseconds (or Infinity for no limit), got ${String(tool.timeoutMs)}.`);
     }
     registry.set(tool.name, tool as ToolDefinition);
   }

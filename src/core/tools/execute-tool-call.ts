@@ -19,6 +19,8 @@ export interface ExecuteContext {
   dispatch: (event: AgentEvent) => void;
   /** Aborted when the run stops (by the user or a limit). */
   signal: AbortSignal;
+  /** Time limit of calls to tools that set no `timeoutMs` (`Infinity`: none). */
+  toolTimeoutMs: number;
   now: () => number;
 }
 
@@ -57,7 +59,7 @@ export async function executeToolCall(
     {
       signal: context.signal,
       toolCallId: call.id,
-      timeoutMs: tool.timeoutMs,
+      timeoutMs: tool.timeoutMs ?? context.toolTimeoutMs,
       reportProgress: (progress) => context.dispatch({ type: 'tool-call-progress', toolCallId: call.id, progress }),
     },
   );

@@ -18,7 +18,7 @@ export interface InvokeToolOptions {
   /** Stops the call (the run was stopped, the client went away). */
   signal: AbortSignal;
   toolCallId: string;
-  /** Ends the call as `timeout` when it runs longer. */
+  /** Ends the call as `timeout` when it runs longer; `undefined` or `Infinity`: no limit. */
   timeoutMs?: number | undefined;
   /** Receives each progress value of a streamed result. */
   reportProgress?: (progress: unknown) => void;
@@ -37,6 +37,8 @@ export interface InvokeToolOptions {
 export class ToolFailure extends Error {
   override readonly name = 'ToolFailure';
 }
+
+const maxTimerDelayMs = 2 ** 31 - 1;
 
 /** Raised internally when a call passes its time limit. */
 class ToolTimeoutError extends Error {}
@@ -57,7 +59,8 @@ export async function invokeTool(body: (context: ToolExecutionContext) => ToolEx
   const onAbort = () => controller.abort(signal.reason);
   if (signal.aborted) controller.abort(signal.reason);
   else signal.addEventListener('abort', onAbort, { once: true });
-  const timer = timeoutMs ? setTimeout(() => controller.abort(new ToolTimeoutError()), timeoutMs) : undefined;
+  // setTimeout fires at once for delays past 2^31-1 ms (about 24.8 days): such a limit is none.
+  const timer = timeoutMs && timeoutMs <= maxTimerDelayMs ? setTimeout(() => controller.abort(new ToolTimeoutError()), timeoutMs) : undefined;
   const reportProgress = options.reportProgress ?? (() => {});
   try {
     // The body starts synchronously (a call that is already done settles in the same tick); one

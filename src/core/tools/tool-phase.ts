@@ -1,4 +1,5 @@
 import { toolCallLimitNotice, type LimitNotice, type RunBudget } from '../agent/run-budget';
+import type { Wait } from '../agent/waker';
 import type { AgentState, ToolCall } from '../state';
 import { admitToolCall, type AdmitContext } from './admit-tool-call';
 import { executeToolCall, type ExecuteContext } from './execute-tool-call';
@@ -10,8 +11,8 @@ export interface ToolPhaseContext extends AdmitContext, ExecuteContext {
   maxParallelTools: number;
   maxToolCalls?: number | undefined;
   budget: RunBudget;
-  /** Resolves at the next decision by a person or the host (approve, deny, answer, submit) or on abort. */
-  waitForDecision: () => Promise<void>;
+  /** Settles at the next decision by a person or the host (approve, deny, answer, submit) or on abort; cancel it when done waiting. */
+  waitForDecision: () => Wait;
   /** Calls whose handler returned `deferToolResult`: they wait for `submitToolResult`. */
   deferred: Set<string>;
 }
@@ -78,6 +79,11 @@ export async function runToolPhase(messageId: string, context: ToolPhaseContext)
       if (unsettled) return { kind: 'waiting' };
       return limit ? { kind: 'limit', notice: limit } : { kind: 'settled' };
     }
-    await Promise.race([...running.values(), context.waitForDecision()]);
+    const decision = context.waitForDecision();
+    try {
+      await Promise.race([...running.values(), decision.settled]);
+    } finally {
+      decision.cancel();
+    }
   }
 }
