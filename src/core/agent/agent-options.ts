@@ -213,6 +213,7 @@ export type AgentCommandErrorCode =
   | 'nothing-to-retry'
   | 'not-pending'
   | 'invalid-input'
+  | 'invalid-output'
   | 'invalid-answer'
   | 'unknown-message'
   | 'checkpoint-missing'

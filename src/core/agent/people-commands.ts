@@ -4,6 +4,7 @@ import type { AskUserQuestionInput, QuestionAnswer } from '../questions/question
 import { validateToolInput } from '../schema/index';
 import type { AgentState, ToolCall } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
+import { toJsonData } from '../tools/json-data';
 import { AgentCommandError, type Agent, type RunResult } from './agent-options';
 
 export interface PeopleCommandsContext {
@@ -49,6 +50,8 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
         const tool = context.tools.get(call.name);
         const validated = tool ? await validateToolInput(tool, options.input) : { ok: false as const, message: `Unknown tool "${call.name}".` };
         if (!validated.ok) throw new AgentCommandError('invalid-input', validated.message);
+        const json = toJsonData(options.input, 'input');
+        if (!json.ok) throw new AgentCommandError('invalid-input', `The edited arguments are not JSON: ${json.problem}.`);
         // The state may have moved on while validating (a stop, another decision).
         call = find(toolCallId, 'approval', awaitingApproval);
       }
@@ -117,11 +120,13 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
 
     async submitToolResult(toolCallId, output, options = {}) {
       find(toolCallId, 'a result from the host', (candidate) => candidate.state === 'running' && context.deferred.has(candidate.id));
+      const json = options.error !== undefined ? { ok: true as const, value: undefined } : toJsonData(output);
+      if (!json.ok) throw new AgentCommandError('invalid-output', `submitToolResult(${JSON.stringify(toolCallId)}, output): the output is not JSON: ${json.problem}. Nothing was changed; submit plain JSON data.`);
       context.deferred.delete(toolCallId);
       dispatch(
         options.error !== undefined
           ? { type: 'tool-call-update', toolCallId, state: 'output-error', by: 'host', at: now(), error: options.error }
-          : { type: 'tool-call-update', toolCallId, state: 'output-available', by: 'host', at: now(), output },
+          : { type: 'tool-call-update', toolCallId, state: 'output-available', by: 'host', at: now(), output: json.value },
       );
       return context.continueRun();
     },

@@ -5,6 +5,7 @@ import { askUserQuestionToolName } from '../questions/question-types';
 import { validateToolInput } from '../schema/index';
 import type { ApprovalPreview, ToolCall } from '../state';
 import type { ToolDefinition } from './define-tool';
+import { toJsonData } from './json-data';
 
 export interface AdmitContext {
   tools: ReadonlyMap<string, ToolDefinition>;
@@ -83,7 +84,8 @@ export async function admitToolCall(call: ToolCall, context: AdmitContext): Prom
 function previewOf(tool: ToolDefinition, input: unknown): ApprovalPreview | undefined {
   if (!tool.preview) return undefined;
   try {
-    return tool.preview(input as never);
+    const preview = toJsonData(tool.preview(input as never), 'preview');
+    return preview.ok ? (preview.value as ApprovalPreview | undefined) : undefined;
   } catch {
     return undefined;
   }

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../events';
 import type { AuditActor, ToolCall, ToolCallState } from '../state';
 import type { ToolDefinition } from './define-tool';
 import { describeToolFailure, invokeTool } from './invoke-tool';
+import { toJsonData } from './json-data';
 
 export { describeError } from './invoke-tool';
 
@@ -60,14 +61,21 @@ export async function executeToolCall(
       signal: context.signal,
       toolCallId: call.id,
       timeoutMs: tool.timeoutMs ?? context.toolTimeoutMs,
-      reportProgress: (progress) => context.dispatch({ type: 'tool-call-progress', toolCallId: call.id, progress }),
+      reportProgress: (progress) => {
+        // Progress is only shown; a value that is not JSON is not kept (the result is checked below).
+        const checked = toJsonData(progress, 'progress');
+        if (checked.ok) context.dispatch({ type: 'tool-call-progress', toolCallId: call.id, progress: checked.value });
+      },
     },
   );
   switch (outcome.status) {
-    case 'output':
+    case 'output': {
       if (outcome.output === deferToolResult) return 'deferred';
-      update('output-available', { output: outcome.output }, runner);
+      const checked = toJsonData(outcome.output);
+      if (checked.ok) update('output-available', { output: checked.value }, runner);
+      else update('output-error', { error: notJsonError(call.name, checked.problem) }, runner);
       break;
+    }
     case 'aborted':
       update('cancelled', { error: describeToolFailure(call.name, outcome) });
       break;
@@ -79,4 +87,16 @@ export async function executeToolCall(
       break;
   }
   return 'done';
+}
+
+/**
+ * The error result of a call whose output JSON cannot hold, worded for the model and the tool's author.
+ *
+ * @example
+ * ```ts
+ * notJsonError('lookup', 'a BigInt (1) at output.count');
+ * ```
+ */
+export function notJsonError(toolName: string, problem: string): string {
+  return `The tool "${toolName}" returned a value that is not JSON: ${problem}. A tool's result must be plain JSON data (objects, arrays, strings, numbers, booleans, null), so the result was not kept.`;
 }
