@@ -33,7 +33,7 @@ export type AgentEvent =
   | { type: 'reasoning-delta'; messageId: string; partId: string; delta: string }
   | { type: 'reasoning-end'; messageId: string; partId: string }
   | { type: 'notice-add'; messageId: string; notice: NoticePart }
-  | { type: 'tool-call-start'; messageId: string; toolCallId: string; name: string }
+  | { type: 'tool-call-start'; messageId: string; toolCallId: string; name: string; providerToolCallId?: string }
   | { type: 'tool-call-input-delta'; toolCallId: string; delta: string }
   | {
       type: 'tool-call-update';

@@ -89,6 +89,7 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         id: event.toolCallId,
         name: event.name,
         messageId: event.messageId,
+        ...(event.providerToolCallId !== undefined ? { providerToolCallId: event.providerToolCallId } : {}),
         inputText: '',
         input: undefined,
         state: 'input-streaming',

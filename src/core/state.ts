@@ -123,6 +123,11 @@ export interface ToolCall {
   name: string;
   /** The assistant message whose step made this call. */
   messageId: string;
+  /**
+   * The id the provider sent, when the kit gave the call another one because the provider's
+   * was already used in this conversation (some providers send `call_0` in every step).
+   */
+  providerToolCallId?: string;
   /** Raw JSON text of the arguments as streamed so far (for display while `input-streaming`). */
   inputText: string;
   /** Parsed arguments; `undefined` until the input is complete (or when it did not parse). */

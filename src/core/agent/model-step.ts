@@ -3,6 +3,7 @@ import { createId } from '../ids';
 import type { FinishReason, LanguageModel, ModelCallOptions, StreamUsage } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
 import { streamModel } from '../model/stream-model';
+import { toolCallIds } from './tool-call-ids';
 
 export interface ModelStepResult {
   finishReason: FinishReason;
@@ -22,18 +23,21 @@ export interface ModelStepContext {
   now: () => number;
   retryPolicy: RetryPolicy;
   onRetry: (info: { attempt: number; delayMs: number; error: unknown }) => void;
+  /** Tool-call ids the conversation already uses; a provider id among them gets a new kit id. */
+  takenToolCallIds: Set<string>;
 }
 
 /**
  * Streams one model call into the assistant message `messageId`, turning stream events into
  * agent events. Part ids from the provider are only unique within one stream, so each gets
- * a fresh id here. Throws only when aborted.
+ * a fresh id here; tool-call ids are made unique in the conversation (see `toolCallIds`).
+ * Throws only when aborted.
  */
 export async function runModelStep(context: ModelStepContext): Promise<ModelStepResult> {
   const { dispatch, messageId } = context;
   const result: ModelStepResult = { finishReason: 'other', usage: null, toolCallIds: [] };
   const partIds = new Map<string, string>();
-  const startedCalls = new Set<string>();
+  const ids = toolCallIds(context.takenToolCallIds);
 
   const partFor = (kind: 'text' | 'reasoning', providerId: string): string => {
     const key = `${kind}:${providerId}`;
@@ -46,11 +50,14 @@ export async function runModelStep(context: ModelStepContext): Promise<ModelStep
     }
     return partId;
   };
-  const startCall = (toolCallId: string, name: string) => {
-    if (startedCalls.has(toolCallId)) return;
-    startedCalls.add(toolCallId);
-    dispatch({ type: 'tool-call-start', messageId, toolCallId, name });
+  /** The kit id of the provider's open call, or of a new call opened for it. */
+  const startCall = (providerId: string, name: string): string => {
+    const open = ids.open(providerId);
+    if (open !== undefined) return open;
+    const toolCallId = ids.start(providerId);
+    dispatch({ type: 'tool-call-start', messageId, toolCallId, name, ...(toolCallId !== providerId ? { providerToolCallId: providerId } : {}) });
     dispatch({ type: 'tool-call-update', toolCallId, state: 'input-streaming', by: 'model', at: context.now() });
+    return toolCallId;
   };
 
   const events = streamModel(context.model, context.callOptions, {
@@ -81,24 +88,27 @@ export async function runModelStep(context: ModelStepContext): Promise<ModelStep
       case 'tool-input-start':
         startCall(event.id, event.toolName);
         break;
-      case 'tool-input-delta':
-        if (startedCalls.has(event.id)) dispatch({ type: 'tool-call-input-delta', toolCallId: event.id, delta: event.delta });
+      case 'tool-input-delta': {
+        const toolCallId = ids.open(event.id);
+        if (toolCallId !== undefined) dispatch({ type: 'tool-call-input-delta', toolCallId, delta: event.delta });
         break;
+      }
       case 'tool-input-end':
         break;
       case 'tool-call': {
-        startCall(event.toolCallId, event.toolName);
+        const toolCallId = startCall(event.toolCallId, event.toolName);
+        ids.complete(event.toolCallId);
         const input = tryParseJson(event.input);
         dispatch({
           type: 'tool-call-update',
-          toolCallId: event.toolCallId,
+          toolCallId,
           state: 'input-available',
           by: 'model',
           at: context.now(),
           inputText: event.input,
           input,
         });
-        result.toolCallIds.push(event.toolCallId);
+        result.toolCallIds.push(toolCallId);
         break;
       }
       case 'finish':

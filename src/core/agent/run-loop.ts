@@ -80,6 +80,7 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
     signal,
     now: context.now,
     retryPolicy: context.retryPolicy,
+    takenToolCallIds: new Set(state.toolCalls.map((call) => call.id)),
     onRetry: ({ attempt, delayMs, error }) =>
       addNotice(dispatch, messageId, {
         level: 'info',
