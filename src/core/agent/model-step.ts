@@ -7,6 +7,8 @@ import { toolCallIds } from './tool-call-ids';
 
 export interface ModelStepResult {
   finishReason: FinishReason;
+  /** The provider's own finish reason, when it gave one. */
+  rawFinishReason?: string;
   usage: StreamUsage | null;
   /** Tool calls the model completed in this step, in call order. */
   toolCallIds: string[];
@@ -113,6 +115,7 @@ export async function runModelStep(context: ModelStepContext): Promise<ModelStep
       }
       case 'finish':
         result.finishReason = event.finishReason;
+        if (event.rawFinishReason !== undefined) result.rawFinishReason = event.rawFinishReason;
         result.usage = event.usage;
         break;
       case 'error':

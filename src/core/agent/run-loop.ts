@@ -9,6 +9,7 @@ import { isFinalToolCallState } from '../tools/tool-call-states';
 import type { AgentLimits, CostEstimator } from './agent-options';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
+import { refusalNotice } from './refusal-notice';
 import { chargeStep, LimitReachedError, stepLimitNotice, type LimitNotice } from './run-budget';
 
 export interface RunLoopContext extends Omit<ToolPhaseContext, 'maxToolCalls' | 'maxParallelTools'> {
@@ -94,6 +95,8 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
     dispatch({ type: 'message-finish', messageId, status: 'error' });
     return { status: 'error', error: { ...describeModelError(result.error), at: context.now() } };
   }
+  const refusal = refusalNotice(result.finishReason, result.rawFinishReason);
+  if (refusal) addNotice(dispatch, messageId, refusal);
   dispatch({ type: 'message-finish', messageId, status: 'done' });
   const limit = result.usage ? chargeStep(context.budget, result.usage, context.limits, context.costEstimator, context.model) : null;
   return limit ? endWithLimit(context, messageId, limit) : null;

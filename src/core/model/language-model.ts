@@ -115,5 +115,6 @@ export type ModelStreamEvent =
   | { type: 'tool-input-delta'; id: string; delta: string }
   | { type: 'tool-input-end'; id: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
-  | { type: 'finish'; finishReason: FinishReason; usage: StreamUsage }
+  /** `rawFinishReason`: the provider's own word (`refusal`, `content_filter`, `end_turn`), when it gave one. */
+  | { type: 'finish'; finishReason: FinishReason; rawFinishReason?: string; usage: StreamUsage }
   | { type: 'error'; error: unknown };

@@ -11,7 +11,7 @@ describe('normalizeStreamPart', () => {
     });
     const nested = { type: 'finish', finishReason: { unified: 'stop', raw: 'end_turn' }, usage: { inputTokens: { total: 10, cacheRead: 4 }, outputTokens: { total: 6, reasoning: 2 } } };
     for (const version of ['v3', 'v4'] as const) {
-      expect(normalizeStreamPart(version, nested)).toEqual({ type: 'finish', finishReason: 'stop', usage: { inputTokens: 10, outputTokens: 6, reasoningTokens: 2, cachedInputTokens: 4, totalTokens: 16 } });
+      expect(normalizeStreamPart(version, nested)).toEqual({ type: 'finish', finishReason: 'stop', rawFinishReason: 'end_turn', usage: { inputTokens: 10, outputTokens: 6, reasoningTokens: 2, cachedInputTokens: 4, totalTokens: 16 } });
     }
   });
 

@@ -49,7 +49,15 @@ export function normalizeStreamPart(version: SpecificationVersion, raw: unknown)
       if (version !== 'v2' && (part.finishReason as { unified?: unknown } | undefined)?.unified === 'interrupted') {
         return { type: 'error', error: new StreamInterruptedError('The model provider reported that its stream was interrupted before the reply finished.') };
       }
-      return { type: 'finish', finishReason: normalizeFinishReason(version, part.finishReason), usage: normalizeUsage(version, part.usage) };
+    {
+      const rawReason = version === 'v2' ? undefined : (part.finishReason as { raw?: unknown } | undefined)?.raw;
+      return {
+        type: 'finish',
+        finishReason: normalizeFinishReason(version, part.finishReason),
+        ...(typeof rawReason === 'string' ? { rawFinishReason: rawReason } : {}),
+        usage: normalizeUsage(version, part.usage),
+      };
+    }
     case 'error':
       return { type: 'error', error: part.error };
     default:
