@@ -37,6 +37,11 @@ describe('sessionTitle', () => {
     expect(sessionTitle(stateWith(message('assistant', 'Hi'), message('user', '   ')))).toBe('New chat');
     expect(sessionTitle({} as AgentState)).toBe('New chat');
   });
+
+  it('reads past damaged entries instead of throwing (a storage derives titles of whatever it is handed)', () => {
+    const damaged = { ...createInitialState(), messages: [null, { ...message('user', 'x'), parts: [null, 'x', ...message('user', 'Hello').parts] }] } as unknown as AgentState;
+    expect(sessionTitle(damaged)).toBe('Hello');
+  });
 });
 
 describe('summaries', () => {

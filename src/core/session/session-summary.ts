@@ -40,9 +40,9 @@ export function sessionTitle(state: AgentState): string {
   // Defensive reads: a stored snapshot may come from an older or damaged format.
   const messages = Array.isArray(state?.messages) ? state.messages : [];
   for (const message of messages) {
-    if (message.role !== 'user' || !Array.isArray(message.parts)) continue;
+    if (message?.role !== 'user' || !Array.isArray(message.parts)) continue;
     const text = message.parts
-      .map((part) => (part.type === 'text' && typeof part.text === 'string' ? part.text : ''))
+      .map((part) => (part?.type === 'text' && typeof part.text === 'string' ? part.text : ''))
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();

@@ -36,8 +36,31 @@ describe('readSnapshot', () => {
     expect(future.message).toBe(`This conversation was saved by a newer version of react-agent-kit (format ${AGENT_SNAPSHOT_VERSION + 1}; this one reads up to ${AGENT_SNAPSHOT_VERSION}). It was left as it is; update the app to open it.`);
     expect(errorOf(() => readSnapshot('hello')).message).toBe('This is not a saved conversation that react-agent-kit can read: it is not an object.');
     expect(errorOf(() => readSnapshot({ format: 'other' })).code).toBe('corrupt');
-    expect(errorOf(() => readSnapshot({ ...createSnapshot(state), state: { ...state, toolCalls: 'x' } })).message).toMatch(/no toolCalls list/);
-    expect(errorOf(() => readSnapshot({ ...createSnapshot(state), sandbox: { files: [] } })).message).toMatch(/checkpoints list/);
+    expect(errorOf(() => readSnapshot({ format: 'other' })).message).toBe('This is not a saved conversation that react-agent-kit can read: its format is "other", not "react-agent-kit/agent".');
+    expect(errorOf(() => readSnapshot({ ...createSnapshot(state), state: { ...state, toolCalls: 'x' } })).message).toBe(
+      'This is not a saved conversation that react-agent-kit can read: state.toolCalls: expected a list, got "x".',
+    );
+    expect(errorOf(() => readSnapshot({ ...createSnapshot(state), sandbox: { files: [] } })).message).toMatch(/sandbox\.checkpoints: expected a list, got nothing/);
+  });
+
+  it('checks all of a version 0 state too, after filling the fields it may lack', () => {
+    const { runId: _runId, step: _step, alwaysAllowed: _allowed, error: _error, ...legacy } = state;
+    expect(readSnapshot({ ...legacy, alwaysAllowed: undefined }).state).toMatchObject({ runId: null, step: 0, error: null, alwaysAllowed: [] });
+    const damaged = errorOf(() => readSnapshot({ ...legacy, messages: [{ ...state.messages[0], parts: 'x' }] }));
+    expect(damaged.code).toBe('corrupt');
+    expect(damaged.message).toMatch(/state\.messages\[0\]\.parts: expected a list, got "x"/);
+    expect(errorOf(() => readSnapshot({ ...legacy, messages: 'x' })).message).toMatch(/state\.messages: expected a list, got "x"/);
+  });
+
+  it('checks the workspace part before returning: records, checkpoint envelopes and their changes', () => {
+    const checkpoint = { id: 'checkpoint-1', createdAt: 1, version: 2, changes: { written: [], deleted: ['/a.txt'] } };
+    const read = (sandbox: unknown) => errorOf(() => readSnapshot({ ...createSnapshot(state), sandbox })).message;
+    expect(read({ checkpoints: [checkpoint], files: [{ path: '/a.txt', kind: 'text', modified: 1 }] })).toMatch(/sandbox\.files\[0\]: "\/a\.txt" is a text file without a string "text"\.$/);
+    expect(read({ checkpoints: [checkpoint, null] })).toMatch(/sandbox\.checkpoints\[1\]: expected an object, got null/);
+    expect(read({ checkpoints: [{ ...checkpoint, createdAt: Number.NaN }] })).toMatch(/sandbox\.checkpoints\[0\]\.createdAt: expected a finite number, got NaN/);
+    expect(read({ checkpoints: [{ ...checkpoint, changes: { written: [], deleted: [7] } }] })).toMatch(/sandbox\.checkpoints\[0\]\.changes\.deleted\[0\]: expected a string, got 7/);
+    expect(read({ checkpoints: [{ ...checkpoint, changes: { written: [null], deleted: [] } }] })).toMatch(/sandbox\.checkpoints\[0\]\.changes\.written\[0\]: expected an object, got null/);
+    expect(read('x')).toMatch(/sandbox: expected an object, got "x"/);
   });
 });
 

@@ -4,9 +4,12 @@
  * snapshots existed); it migrates to version 1 by wrapping. A version newer than this code is
  * refused, never guessed at, so newer data is never overwritten by older code.
  */
+import { fileRecordProblem } from '../persistence/file-record';
 import { PersistenceError } from '../persistence/persistence-error';
 import type { AgentState } from '../state';
+import { checkAgentState } from './check-agent-state';
 import { AGENT_SNAPSHOT_VERSION, type AgentSnapshot } from './session-types';
+import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
 /**
  * A snapshot of `state` (and of a sandbox's checkpoints and, optionally, files).
@@ -21,8 +24,11 @@ export function createSnapshot(state: AgentState, sandbox?: AgentSnapshot['sandb
 }
 
 /**
- * Reads a snapshot of any known version as the current one. Throws a `PersistenceError`:
- * `future-format` for a newer version, `corrupt` for something that is not a snapshot.
+ * Reads a snapshot of any known version as the current one, checking all of it (the state's
+ * every field, the workspace part's lists and records) before returning, so a caller loads either
+ * all of it or nothing. Throws a `PersistenceError`: `future-format` for a newer version,
+ * `corrupt` for something that is not a snapshot or is damaged, naming the bad field
+ * (`state.messages[3].parts: expected a list, got "x"`).
  *
  * @example
  * ```ts
@@ -30,41 +36,65 @@ export function createSnapshot(state: AgentState, sandbox?: AgentSnapshot['sandb
  * ```
  */
 export function readSnapshot(value: unknown): AgentSnapshot {
-  if (!isObject(value)) throw corrupt('it is not an object');
-  if (value.format === undefined && Array.isArray(value.messages)) return readSnapshot(migrateFromState(value));
-  if (value.format !== 'react-agent-kit/agent') throw corrupt(`its format is ${JSON.stringify(value.format)}, not "react-agent-kit/agent"`);
+  if (!isObject(value)) throw corruptSnapshot('it is not an object');
+  if (value.format === undefined && Object.prototype.hasOwnProperty.call(value, 'messages')) return readSnapshot(migrateFromState(value));
+  if (value.format !== 'react-agent-kit/agent') throw corruptSnapshot(`${value.format === undefined ? 'it has no format' : `its format is ${describeValue(value.format)}`}, not "react-agent-kit/agent"`);
   const version = value.version;
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw corrupt(`its version ${JSON.stringify(version)} is not a version number`);
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw corruptSnapshot(`its version ${describeValue(version)} is not a version number`);
   if (version > AGENT_SNAPSHOT_VERSION) {
     throw new PersistenceError(
       'future-format',
       `This conversation was saved by a newer version of react-agent-kit (format ${version}; this one reads up to ${AGENT_SNAPSHOT_VERSION}). It was left as it is; update the app to open it.`,
     );
   }
-  assertState(value.state);
-  const sandbox = value.sandbox;
-  if (sandbox !== undefined && (!isObject(sandbox) || !Array.isArray(sandbox.checkpoints) || (sandbox.files !== undefined && !Array.isArray(sandbox.files)))) {
-    throw corrupt('its sandbox part needs a checkpoints list (and files, when present, as a list)');
-  }
+  new ShapeReader('snapshot').object(value);
+  checkAgentState(value.state);
+  if (value.sandbox !== undefined) checkSandboxPart(value.sandbox);
   return value as unknown as AgentSnapshot;
 }
 
 /** Version 0 → 1: a bare state gets the envelope, and fields added since get their defaults. */
 function migrateFromState(state: Record<string, unknown>): AgentSnapshot {
-  return createSnapshot({ runId: null, step: 0, error: null, alwaysAllowed: [], ...state } as unknown as AgentState);
+  return createSnapshot({ ...state, runId: state.runId ?? null, step: state.step ?? 0, error: state.error ?? null, alwaysAllowed: state.alwaysAllowed ?? [] } as unknown as AgentState);
 }
 
-function assertState(state: unknown): asserts state is AgentState {
-  if (!isObject(state)) throw corrupt('it has no state');
-  for (const field of ['messages', 'toolCalls', 'alwaysAllowed'] as const) {
-    if (!Array.isArray(state[field])) throw corrupt(`its state has no ${field} list`);
+/**
+ * The shape of the workspace part: checkpoint envelopes and file records. What only the sandbox
+ * can judge (path rules, quotas, checkpoint ids) it checks on import, all or nothing.
+ */
+function checkSandboxPart(value: unknown): void {
+  const reader = new ShapeReader('sandbox');
+  const sandbox = reader.object(value);
+  if (sandbox.files !== undefined) checkFileRecords(reader, reader.list(sandbox.files, 'files'), 'files');
+  const checkpoints = reader.list(sandbox.checkpoints, 'checkpoints');
+  reader.enter('checkpoints');
+  for (let index = 0; index < checkpoints.length; index++) {
+    const checkpoint = reader.object(checkpoints[index], index);
+    reader.enter(index);
+    reader.string(checkpoint.id, 'id');
+    reader.finite(checkpoint.createdAt, 'createdAt');
+    reader.finite(checkpoint.version, 'version');
+    const changes = reader.object(checkpoint.changes, 'changes');
+    reader.enter('changes');
+    checkFileRecords(reader, reader.list(changes.written, 'written'), 'written');
+    const deleted = reader.list(changes.deleted, 'deleted');
+    reader.enter('deleted');
+    for (let position = 0; position < deleted.length; position++) reader.string(deleted[position], position);
+    reader.leave();
+    reader.leave();
+    reader.leave();
   }
-  if (!isObject(state.usage)) throw corrupt('its state has no usage');
-  if (typeof state.status !== 'string') throw corrupt('its state has no status');
+  reader.leave();
 }
 
-function corrupt(reason: string): PersistenceError {
-  return new PersistenceError('corrupt', `This is not a saved conversation that react-agent-kit can read: ${reason}.`);
+function checkFileRecords(reader: ShapeReader, records: readonly unknown[], key: string): void {
+  reader.enter(key);
+  for (let index = 0; index < records.length; index++) {
+    reader.object(records[index], index);
+    const problem = fileRecordProblem(records[index]);
+    if (problem !== undefined) reader.fail(problem, index);
+  }
+  reader.leave();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
