@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { createAgent, defineTool } from '../../src/core/index';
-import type { AgentState } from '../../src/core/index';
+import type { AgentSnapshot } from '../../src/core/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 import { callNamed, lastRequest, resultFor } from './helpers';
 
@@ -64,20 +64,22 @@ describe('always allow', () => {
     expect(writeExecute).toHaveBeenCalledTimes(1);
   });
 
-  it('survives a new agent created from the saved state (also through JSON)', async () => {
+  it('survives a new agent created from a snapshot the app trusts (also through JSON)', async () => {
     const { list } = tools();
     const model = scriptedModel([toolCall('write_file', { path: '/a' }, 'save-1'), text('Written.')]);
     const agent = createAgent({ model, tools: list });
     await agent.send('write');
     expect((await agent.approve('save-1', { always: true })).status).toBe('idle');
 
-    const saved = JSON.parse(JSON.stringify(agent.getState())) as AgentState;
+    const saved = JSON.parse(JSON.stringify(agent.snapshot())) as AgentSnapshot;
     const again = tools();
     const nextModel = scriptedModel([
       [toolCall('write_file', { path: '/c' }, 'reloaded-write'), toolCall('delete_file', { path: '/c' }, 'reloaded-delete')],
       text('Done.'),
     ]);
-    const reloaded = createAgent({ model: nextModel, tools: again.list, initialState: saved });
+    // Grants in data are kept only when the app says the snapshot is its own (see data-grants-no-authority).
+    expect(createAgent({ model: nextModel, tools: again.list, snapshot: saved }).getState().alwaysAllowed).toEqual([]);
+    const reloaded = createAgent({ model: nextModel, tools: again.list, snapshot: saved, trustSnapshot: true });
     expect(reloaded.getState().alwaysAllowed).toEqual(['write_file']);
 
     expect((await reloaded.send('write /c, then delete it')).status).toBe('awaiting-people');

@@ -182,3 +182,28 @@ describe('damaged session data fails as damaged', () => {
     });
   });
 });
+
+describe('a workspace the sandbox refuses', () => {
+  it('loads nothing: the app’s sandbox keeps its own files, and the error is corrupt', () => {
+    const sandbox = createSandbox({ files: { 'keep.md': 'mine' } });
+    const snapshot: AgentSnapshot = {
+      format: 'react-agent-kit/agent',
+      version: 1,
+      state: { status: 'idle', messages: [], toolCalls: [], error: null, usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 }, runId: null, step: 0, alwaysAllowed: [] },
+      sandbox: {
+        files: createSandbox({ files: { 'theirs.md': 'theirs' } }).toRecords(),
+        checkpoints: [{ id: 'bogus', createdAt: 1, version: 1, changes: { written: [], deleted: [] } }],
+      },
+    } as unknown as AgentSnapshot;
+    let thrown: unknown;
+    try {
+      createAgent({ model: scriptedModel([text('unused')]), sandbox, snapshot });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(PersistenceError);
+    expect((thrown as PersistenceError).code).toBe('corrupt');
+    expect((thrown as PersistenceError).message).toContain('workspace cannot be restored');
+    expect(sandbox.toRecords().map((record) => record.path)).toEqual(['/keep.md']);
+  });
+});

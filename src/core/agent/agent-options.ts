@@ -104,6 +104,14 @@ export interface AgentOptions {
    */
   snapshot?: AgentSnapshot;
   /**
+   * Keep the "always allow" grants of `snapshot` (or `initialState`). By default they are dropped,
+   * with a notice in the thread, because a file can claim anything: set this only for snapshots
+   * your app wrote itself and kept where users and others cannot change them. Grants restored
+   * from the agent's own `session` storage are always kept. Whatever this says, an approval
+   * recorded in data but not yet run is asked again: data never authorizes a call.
+   */
+  trustSnapshot?: boolean;
+  /**
    * Keeps the conversation (and the sandbox's files and checkpoints) in `storage` under `id`:
    * loaded when the agent is created (commands wait for it), saved as it changes. See
    * `agent.session` for where saving stands.

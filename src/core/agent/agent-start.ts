@@ -2,36 +2,61 @@
  * What an agent starts from: its first state (given, restored from a snapshot, or empty) and,
  * with a session, the loading of the saved conversation (whose code arrives in a lazy chunk).
  */
+import { withoutLoadedAuthority } from '../approvals/loaded-authority';
 import type { AgentEvent } from '../events';
-import { toPersistenceError, type PersistenceError } from '../persistence/persistence-error';
+import { PersistenceError, toPersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import { createAgentSession, type AgentSessionControl } from '../session/agent-session';
 import { sealInterrupted } from '../session/seal-interrupted';
 import { readSnapshot } from '../session/snapshot-format';
+import type { AgentSnapshot } from '../session/session-types';
 import type { AgentState } from '../state';
-import type { AgentOptions } from './agent-options';
+import type { ToolDefinition } from '../tools/define-tool';
+import type { AgentOptions, PermissionPolicy } from './agent-options';
+
+/** What loaded states are checked against: the app's tools and policy. */
+export interface StartContext {
+  tools: ReadonlyMap<string, ToolDefinition>;
+  now: () => number;
+}
 
 /**
  * The state the agent starts from: the given one, a snapshot's (sealed, with its files and
- * checkpoints loaded into the sandbox), or `undefined` for an empty one.
+ * checkpoints loaded into the sandbox), or `undefined` for an empty one. Neither authorizes a
+ * call: decided approvals that did not run are asked again, and "always allow" grants are kept
+ * only with `trustSnapshot` (see `withoutLoadedAuthority`).
  *
  * @example
  * ```ts
- * const store = createAgentStore(startingState(options, Date.now));
+ * const store = createAgentStore(startingState(options, { tools, now: Date.now }));
  * ```
  */
-export function startingState(options: AgentOptions, now: () => number): AgentState | undefined {
+export function startingState(options: AgentOptions, context: StartContext): AgentState | undefined {
   if (options.snapshot !== undefined && options.initialState !== undefined) throw new TypeError('createAgent: pass `snapshot` or `initialState`, not both.');
-  // A state given as it is stays as it is (views and tests render exact states); snapshots are restored.
-  if (options.initialState) return { ...options.initialState, alwaysAllowed: options.initialState.alwaysAllowed ?? [] };
+  const loaded = (state: AgentState, settleUnavailable: boolean) =>
+    withoutLoadedAuthority(state, { tools: context.tools, permissions: options.permissions ?? {}, keepGrants: options.trustSnapshot === true, settleUnavailable, now: context.now() });
+  // A state given as it is stays as it is otherwise (views and tests render exact states); snapshots are restored.
+  if (options.initialState) return loaded({ ...options.initialState, alwaysAllowed: options.initialState.alwaysAllowed ?? [] }, false);
   if (options.snapshot === undefined) return undefined;
   const snapshot = readSnapshot(options.snapshot);
   if (snapshot.sandbox) {
     if (!options.sandbox) throw new TypeError('createAgent: the snapshot has a workspace; pass `sandbox: createSandbox()` (react-agent-kit/sandbox) to restore its files and checkpoints.');
-    if (snapshot.sandbox.files) options.sandbox.load(snapshot.sandbox.files);
-    options.sandbox.importCheckpoints(snapshot.sandbox.checkpoints);
+    loadWorkspace(options.sandbox, snapshot.sandbox);
   }
-  return sealInterrupted(snapshot.state, now());
+  return sealInterrupted(loaded(snapshot.state, true), context.now());
+}
+
+/** All or nothing: when the checkpoints are refused, the sandbox gets its own files back. */
+function loadWorkspace(sandbox: Sandbox, workspace: NonNullable<AgentSnapshot['sandbox']>): void {
+  const before = workspace.files ? sandbox.toRecords() : undefined;
+  try {
+    if (workspace.files) sandbox.load(workspace.files);
+    sandbox.importCheckpoints(workspace.checkpoints);
+  } catch (error) {
+    if (before) sandbox.load(before);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new PersistenceError('corrupt', `This is not a saved conversation that react-agent-kit can read: its workspace cannot be restored (${reason}). Nothing was loaded.`, { cause: error });
+  }
 }
 
 /**
@@ -39,13 +64,19 @@ export function startingState(options: AgentOptions, now: () => number): AgentSt
  *
  * @example
  * ```ts
- * const control = startSession({ id: 'chat-1', storage }, { sandbox, getState, dispatch, now: Date.now, subscribe });
+ * const control = startSession({ id: 'chat-1', storage }, { sandbox, tools, permissions, getState, dispatch, now: Date.now, subscribe });
  * await control.session.ready;
  * ```
  */
 export function startSession(
   options: NonNullable<AgentOptions['session']>,
-  agent: { sandbox: Sandbox | undefined; getState: () => AgentState; dispatch: (event: AgentEvent) => void; now: () => number; subscribe: (listener: () => void) => () => void },
+  agent: StartContext & {
+    sandbox: Sandbox | undefined;
+    permissions: PermissionPolicy;
+    getState: () => AgentState;
+    dispatch: (event: AgentEvent) => void;
+    subscribe: (listener: () => void) => () => void;
+  },
 ): AgentSessionControl {
   if (typeof options.id !== 'string' || options.id === '') throw new TypeError('createAgent: `session.id` must be a non-empty string.');
   const methods = ['list', 'load', 'save', 'rename', 'remove', 'files'] as const;
@@ -53,8 +84,11 @@ export function startSession(
   if (missing.length > 0) throw new TypeError(`createAgent: \`session.storage\` must be a session storage (indexedDbSessionStorage or memorySessionStorage from react-agent-kit/sessions); it lacks ${missing.join(', ')}.`);
   const control = createAgentSession(options.id);
   const onError = options.onError ?? ((error: PersistenceError) => console.warn(`[react-agent-kit] session "${options.id}": ${error.message}`));
+  const { tools, permissions, ...rest } = agent;
+  // The app's own storage holds this user's own decisions: its grants stay; its decided approvals that did not run are asked again.
+  const restoreState = (state: AgentState) => sealInterrupted(withoutLoadedAuthority(state, { tools, permissions, keepGrants: true, settleUnavailable: true, now: agent.now() }), agent.now());
   import('../session/session-sync')
-    .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, ...agent }))
+    .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, restoreState, ...rest }))
     .catch((error: unknown) => {
       // Not even the code could load (offline after an update, say): the chat runs in memory.
       control.set({ status: 'off', loaded: 'failed', error: toPersistenceError(error, 'loading the session') });

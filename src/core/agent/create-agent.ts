@@ -57,7 +57,7 @@ export function createAgent(options: AgentOptions): Agent {
   const allowFreeTextDefault = typeof options.askUser === 'object' && options.askUser.allowFreeText === true;
   const providerTools = [...tools.values()].map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: toModelJsonSchema(tool) }));
   const now = Date.now;
-  const agentStore = createAgentStore(startingState(options, now));
+  const agentStore = createAgentStore(startingState(options, { tools, now }));
   const getState = () => agentStore.store.getState();
   const dispatch = agentStore.dispatch;
   const waker = createWaker();
@@ -139,7 +139,7 @@ export function createAgent(options: AgentOptions): Agent {
 
   const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred, continueRun });
   watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
-  const session = options.session ? startSession(options.session, { sandbox, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
+  const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
   // With a session, commands wait until it is loaded (they act on the restored conversation).
   const gate = <Arguments extends unknown[], Result>(command: (...args: Arguments) => Promise<Result>) =>
     session ? (...args: Arguments) => session.session.ready.then(() => command(...args)) : command;

@@ -4,7 +4,8 @@
  *
  * Order on load: the conversation record, then the workspace files (incremental, per file, like
  * `persistSandbox`), then the checkpoints; the restored state is sealed (nothing in it is in
- * flight any more) and replaces the empty one. From then on every state change schedules a
+ * flight any more), loses the authority data cannot carry (approvals are asked again), and
+ * replaces the empty one. From then on every state change schedules a
  * save (debounced), written with compare-and-set on the session's revision: when another tab
  * or agent saved first, this one stops saving and says so, and nothing is overwritten.
  */
@@ -15,7 +16,6 @@ import { createSaveScheduler } from '../persistence/save-scheduler';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { AgentState } from '../state';
 import type { AgentSessionControl } from './agent-session';
-import { sealInterrupted } from './seal-interrupted';
 import type { SandboxCheckpointRecord, SessionStorage } from './session-types';
 import { createSnapshot, readSnapshot } from './snapshot-format';
 
@@ -28,6 +28,8 @@ export interface SessionSyncContext {
   subscribe: (listener: () => void) => () => void;
   dispatch: (event: AgentEvent) => void;
   now: () => number;
+  /** The loaded state made ready to continue from: sealed, and with no authority of its own (see `withoutLoadedAuthority`). */
+  restoreState: (state: AgentState) => AgentState;
   delayMs?: number | undefined;
   maxDelayMs?: number | undefined;
   onError: (error: PersistenceError) => void;
@@ -57,7 +59,7 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
     if (record && snapshot) {
       revision = record.revision;
       restoreCheckpoints(sandbox, snapshot.sandbox?.checkpoints, context.onError);
-      context.dispatch({ type: 'state-restore', state: sealInterrupted(snapshot.state, context.now()) });
+      context.dispatch({ type: 'state-restore', state: context.restoreState(snapshot.state) });
     }
     control.set({ loaded: record ? 'restored' : 'new' });
   } catch (error) {

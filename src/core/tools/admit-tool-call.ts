@@ -3,9 +3,9 @@ import { checkPermission } from '../approvals/permission-check';
 import type { AgentEvent } from '../events';
 import { askUserQuestionToolName } from '../questions/question-types';
 import { validateToolInput } from '../schema/index';
-import type { ApprovalPreview, ToolCall } from '../state';
+import type { ToolCall } from '../state';
 import type { ToolDefinition } from './define-tool';
-import { toJsonData } from './json-data';
+import { previewOf } from './tool-preview';
 
 export interface AdmitContext {
   tools: ReadonlyMap<string, ToolDefinition>;
@@ -78,17 +78,6 @@ export async function admitToolCall(call: ToolCall, context: AdmitContext): Prom
     return { kind: 'handled' };
   }
   return { kind: 'run', input: validated.value, tool };
-}
-
-/** The tool's preview of what the call would change; a failing preview shows none rather than blocking the approval. */
-function previewOf(tool: ToolDefinition, input: unknown): ApprovalPreview | undefined {
-  if (!tool.preview) return undefined;
-  try {
-    const preview = toJsonData(tool.preview(input as never), 'preview');
-    return preview.ok ? (preview.value as ApprovalPreview | undefined) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
