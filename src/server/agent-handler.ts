@@ -42,9 +42,9 @@ export interface AgentHandlerOptions {
   bodyTimeoutMs?: number;
   /**
    * The output-token ceiling of every model step: a browser that asks for more, or for nothing,
-   * gets this many. Default 16,384 (`defaultMaxOutputTokens`): the largest that every mainstream
-   * model accepts. Set it lower to bound what one step may cost, or to your model's own maximum
-   * when that is lower (some OpenAI-compatible servers refuse a larger request). The browser's
+   * gets this many. Default 16,384: the largest that every mainstream model accepts. Set it
+   * lower to bound what one step may cost, or to your model's own maximum when that is lower
+   * (some OpenAI-compatible servers refuse a larger request). The browser's
    * other settings are range-checked whatever this is (`temperature` 0 to 2, `topP` above 0 and at
    * most 1, `topK` a positive integer, `presencePenalty` and `frequencyPenalty` -2 to 2, `seed` an
    * integer, `stopSequences` at most 4 of 1 to 100 characters); a value outside its range is a
@@ -169,7 +169,7 @@ function setHeaders(target: Headers, headers: Record<string, string>): void {
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`createAgentHandler: \`${name}\` must be a positive number, got ${JSON.stringify(value)}.`);
+  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`createAgentHandler: \`${name}\` must be a positive number, got ${typeof value === 'number' ? value : JSON.stringify(value)}.`);
   return value;
 }
 

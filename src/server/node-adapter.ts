@@ -171,6 +171,6 @@ async function writeResponse(fetchResponse: Response, response: ServerResponse, 
 
 function positive(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`toNodeHandler: \`${name}\` must be a positive number, got ${JSON.stringify(value)}.`);
+  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`toNodeHandler: \`${name}\` must be a positive number, got ${typeof value === 'number' ? value : JSON.stringify(value)}.`);
   return value;
 }

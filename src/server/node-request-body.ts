@@ -71,6 +71,8 @@ export function nodeRequestBody(request: IncomingMessage, maxBytes: number): Nod
         controller = streamController;
       },
       pull() {
+        // Someone before the adapter (a body parser) already read it all: there is nothing left to wait for.
+        if (status === 'unread' && request.readableEnded) return onEnd();
         if (status === 'unread') {
           status = 'reading';
           request.on('data', onData);
