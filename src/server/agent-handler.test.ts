@@ -63,6 +63,8 @@ describe('createAgentHandler', () => {
     expect(() => handlerWith({ cors: { origins: ['https://app.example.com/'] } })).toThrow(/did you mean "https:\/\/app.example.com"/);
     expect(() => handlerWith({ basePath: 'api' })).toThrow(/must start with "\/"/);
     expect(() => handlerWith({ tools: [lookupCustomer, lookupCustomer] })).toThrow(/defined twice/);
+    expect(() => handlerWith({ maxBodyBytes: 0 })).toThrow(/`maxBodyBytes` must be a positive number/);
+    expect(() => handlerWith({ bodyTimeoutMs: Number.NaN })).toThrow(/`bodyTimeoutMs` must be a positive number/);
   });
 
   it('runs authorize before every route: false is 401, a Response is returned as it is', async () => {
@@ -225,7 +227,18 @@ describe('CORS', () => {
     const allowed = await handler(new Request(`${base}/tools`, { headers: { origin: 'https://app.example.com' } }));
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
     const other = await handler(new Request(`${base}/tools`, { headers: { origin: 'https://evil.example' } }));
-    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect([other.headers.get('access-control-allow-origin'), other.headers.get('vary')]).toEqual([null, 'Origin']);
     expect((await handler(new Request(`${base}/tools`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } }))).status).toBe(403);
+  });
+
+  it('adds its headers to a response with immutable headers (a redirect from authorize) by copying it', async () => {
+    const handler = handlerWith({ cors: { origins: ['https://app.example.com'] }, authorize: () => Response.redirect('https://login.example.com/', 302) });
+    const response = await handler(new Request(`${base}/tools`, { headers: { origin: 'https://app.example.com' } }));
+    expect([response.status, response.headers.get('location'), response.headers.get('vary'), response.headers.get('access-control-allow-origin')]).toEqual([
+      302,
+      'https://login.example.com/',
+      'Origin',
+      'https://app.example.com',
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import { assertCorsOptions, corsHeaders, preflightResponse, type CorsOptions } f
 import { errorResponse, jsonResponse } from './http-responses';
 import type { McpServerConfig } from './mcp/index';
 import { handleModelStep, isModel, type ServerModels } from './model-route';
+import { defaultMaxOutputTokens } from './model-settings';
 import { createToolSources } from './tool-sources';
 import { handleToolCall } from './tool-route';
 
@@ -17,7 +18,8 @@ export type Authorize = (request: Request) => boolean | Response | Promise<boole
 
 export interface AgentHandlerOptions {
   /**
-   * Runs before every route. Required: a model proxy spends your money, so say who may use it
+   * Runs before every route, on the request's method, URL and headers: nothing reads the body
+   * until it returns `true`. Required: a model proxy spends your money, so say who may use it
    * (check a session cookie, a bearer token…). `() => true` opens it to anyone who can reach it.
    */
   authorize: Authorize;
@@ -31,9 +33,23 @@ export interface AgentHandlerOptions {
   basePath?: string;
   /** Cross-origin callers; none unless set. */
   cors?: CorsOptions;
-  /** Largest request body, in bytes. Default 1 MiB. */
+  /** Largest request body, in bytes; a larger one gets 413. Default 1 MiB. */
   maxBodyBytes?: number;
-  /** Caps the output tokens of every model step. */
+  /**
+   * How long a request body may take to arrive, in milliseconds from the first read; a body that
+   * trickles in past it gets 408. Default 30 s.
+   */
+  bodyTimeoutMs?: number;
+  /**
+   * The output-token ceiling of every model step: a browser that asks for more, or for nothing,
+   * gets this many. Default 16,384: the largest that every mainstream model accepts. Set it
+   * lower to bound what one step may cost, or to your model's own maximum when that is lower
+   * (some OpenAI-compatible servers refuse a larger request). The browser's
+   * other settings are range-checked whatever this is (`temperature` 0 to 2, `topP` above 0 and at
+   * most 1, `topK` a positive integer, `presencePenalty` and `frequencyPenalty` -2 to 2, `seed` an
+   * integer, `stopSequences` at most 4 of 1 to 100 characters); a value outside its range is a
+   * 400 that names it, and a setting the route does not know is a 400 too.
+   */
   maxOutputTokens?: number;
   /** Time limit for tools that set none. Default 60 s. */
   toolTimeoutMs?: number;
@@ -50,6 +66,7 @@ export interface AgentHandler {
 }
 
 const defaultMaxBodyBytes = 1024 * 1024;
+const defaultBodyTimeoutMs = 30_000;
 const defaultToolTimeoutMs = 60_000;
 
 /**
@@ -79,7 +96,10 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
     throw new TypeError('createAgentHandler: `model` must be an AI SDK language model, e.g. openai("gpt-5-mini"), or a record of them by name.');
   }
   const basePath = normalizeBasePath(options.basePath ?? '');
-  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxBodyBytes;
+  const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
+  const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs);
+  const maxOutputTokens = positive('maxOutputTokens', options.maxOutputTokens, defaultMaxOutputTokens);
+  if (!Number.isSafeInteger(maxOutputTokens)) throw new TypeError(`createAgentHandler: \`maxOutputTokens\` must be a whole number of tokens, got ${maxOutputTokens}.`);
   const reportError = options.onError ?? ((error: unknown) => console.error('[react-agent-kit/server]', error));
   const sources = createToolSources(options.tools ?? [], options.mcpServers ?? [], reportError);
 
@@ -87,7 +107,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
     if (path === '/model') {
       if (request.method !== 'POST') return methodNotAllowed('POST');
       if (options.model === undefined) return errorResponse(404, 'not-found', 'This server has no model configured.');
-      return handleModelStep(request, { models: options.model, maxOutputTokens: options.maxOutputTokens, maxBodyBytes, reportError });
+      return handleModelStep(request, { models: options.model, maxOutputTokens, maxBodyBytes, bodyTimeoutMs, reportError });
     }
     if (path === '/tools') {
       if (request.method !== 'GET') return methodNotAllowed('GET');
@@ -99,7 +119,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       const name = safeDecode(toolName);
       const tool = name === undefined ? undefined : (await sources.load()).tools.get(name);
       if (!tool) return errorResponse(404, 'unknown-tool', `There is no tool named ${JSON.stringify(name ?? toolName)} in this server's catalog.`);
-      return handleToolCall(request, tool, { maxBodyBytes, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError });
+      return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError });
     }
     return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}.`);
   }
@@ -107,7 +127,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   const handler = async (request: Request): Promise<Response> => {
     const cors = corsHeaders(request, options.cors);
     try {
-      if (request.method === 'OPTIONS' && options.cors) return preflightResponse(request, options.cors);
+      if (request.method === 'OPTIONS' && options.cors) return withHeaders(preflightResponse(request, options.cors), cors);
       const path = new URL(request.url).pathname;
       if (path !== basePath && !path.startsWith(`${basePath}/`)) return withHeaders(errorResponse(404, 'not-found', `This handler serves ${basePath || '/'} only.`), cors);
       const decision = await options.authorize(request);
@@ -126,9 +146,31 @@ function methodNotAllowed(allowed: string): Response {
   return errorResponse(405, 'method-not-allowed', `Use ${allowed} for this route.`, { allow: allowed });
 }
 
+/** Adds `headers` to `response`, joining `vary` to a `Vary` it already has; a response with immutable headers (one from `fetch`) is copied first. */
 function withHeaders(response: Response, headers: Record<string, string>): Response {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
+  if (Object.keys(headers).length === 0) return response;
+  let target = response;
+  try {
+    setHeaders(target.headers, headers);
+  } catch {
+    target = new Response(response.body, response);
+    setHeaders(target.headers, headers);
+  }
+  return target;
+}
+
+function setHeaders(target: Headers, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    const present = name === 'vary' ? target.get('vary') : null;
+    if (present === null) target.set(name, value);
+    else if (!present.split(',').some((item) => ['*', value.toLowerCase()].includes(item.trim().toLowerCase()))) target.set(name, `${present}, ${value}`);
+  }
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`createAgentHandler: \`${name}\` must be a positive number, got ${typeof value === 'number' ? value : JSON.stringify(value)}.`);
+  return value;
 }
 
 function normalizeBasePath(basePath: string): string {

@@ -1,6 +1,8 @@
 /**
  * Cross-origin access, off unless configured: without `cors` the browser's same-origin rule
- * stands and no CORS header is ever sent.
+ * stands and no CORS header is ever sent. With it, every response says `Vary: Origin` (refusals
+ * and answers to other origins too), so a shared cache never hands one origin's answer, with or
+ * without its `access-control-allow-origin`, to another.
  */
 export interface CorsOptions {
   /** Origins allowed to call the handler, e.g. `['https://app.example.com']`. No wildcard: name them. */
@@ -12,23 +14,25 @@ export interface CorsOptions {
 }
 
 /**
- * The CORS headers for `request`, or none when its origin is not allowed.
+ * The CORS headers for `request`: none without `cors`; `Vary: Origin` alone when its origin is
+ * not allowed (or it has none); and the `access-control-allow-*` headers when it is.
  *
  * @example
  * ```ts
- * corsHeaders(request, { origins: ['https://app.example.com'] }); // { 'access-control-allow-origin': 'https://app.example.com', vary: 'Origin' }
+ * corsHeaders(request, { origins: ['https://app.example.com'] }); // { vary: 'Origin', 'access-control-allow-origin': 'https://app.example.com' }
  * ```
  */
 export function corsHeaders(request: Request, cors: CorsOptions | undefined): Record<string, string> {
+  if (!cors) return {};
   const origin = request.headers.get('origin');
-  if (!cors || origin === null || !cors.origins.includes(origin)) return {};
-  return { 'access-control-allow-origin': origin, vary: 'Origin', ...(cors.credentials ? { 'access-control-allow-credentials': 'true' } : {}) };
+  if (origin === null || !cors.origins.includes(origin)) return { vary: 'Origin' };
+  return { vary: 'Origin', 'access-control-allow-origin': origin, ...(cors.credentials ? { 'access-control-allow-credentials': 'true' } : {}) };
 }
 
 /** The answer to a preflight `OPTIONS` request from an allowed origin. */
 export function preflightResponse(request: Request, cors: CorsOptions): Response {
   const headers = corsHeaders(request, cors);
-  if (!headers['access-control-allow-origin']) return new Response(null, { status: 403 });
+  if (!headers['access-control-allow-origin']) return new Response(null, { status: 403, headers });
   return new Response(null, {
     status: 204,
     headers: {

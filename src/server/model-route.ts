@@ -10,29 +10,31 @@ import { errorResponse, ndjsonResponse } from './http-responses';
 import { toBridgeError } from './model-error';
 import { parseModelStepRequest } from './model-step-request';
 import { toModelStepParts } from './model-step-stream';
-import { readJsonBody } from './read-json-body';
+import { bodyErrorResponse, readJsonBody } from './read-json-body';
 
 /** The server's model: one AI SDK language model, or several by name (the browser picks with `remoteModel(url, { model })`). */
 export type ServerModels = AiLanguageModel | Readonly<Record<string, AiLanguageModel>>;
 
 export interface ModelRouteOptions {
   models: ServerModels;
-  /** Caps `maxOutputTokens` of every step, whatever the browser asks for. */
-  maxOutputTokens?: number | undefined;
+  /** The output-token ceiling of every step: used when the browser asks for none or for more. */
+  maxOutputTokens: number;
   maxBodyBytes: number;
+  /** How long the request body may take to arrive. */
+  bodyTimeoutMs: number;
   reportError: (error: unknown) => void;
 }
 
 /**
  * @example
  * ```ts
- * if (route === 'model') return handleModelStep(request, { models: openai('gpt-5-mini'), maxBodyBytes, reportError });
+ * if (route === 'model') return handleModelStep(request, { models: openai('gpt-5-mini'), maxOutputTokens: 16_384, maxBodyBytes, bodyTimeoutMs, reportError });
  * ```
  */
 export async function handleModelStep(request: Request, options: ModelRouteOptions): Promise<Response> {
-  const body = await readJsonBody(request, options.maxBodyBytes);
-  if (!body.ok) return errorResponse(body.reason === 'too-large' ? 413 : 400, body.reason === 'too-large' ? 'body-too-large' : 'invalid-request', body.message);
-  const parsed = parseModelStepRequest(body.value);
+  const body = await readJsonBody(request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
+  if (!body.ok) return bodyErrorResponse(body);
+  const parsed = parseModelStepRequest(body.value, options.maxOutputTokens);
   if (!parsed.ok) return errorResponse(400, 'invalid-request', parsed.message);
   const step = parsed.value;
   const model = pickModel(options.models, step.model);
@@ -45,16 +47,15 @@ export async function handleModelStep(request: Request, options: ModelRouteOptio
     options.reportError(error);
     return errorResponse(500, 'not-configured', 'The server cannot call models: the `ai` package is not installed there.');
   }
-  const maxOutputTokens = minimum(step.maxOutputTokens, options.maxOutputTokens);
   const system = step.prompt.filter((message) => message.role === 'system').map((message) => message.content);
   const result = ai.streamText({
     model,
     ...(system.length > 0 ? { instructions: system.join('\n\n') } : {}),
     messages: step.prompt.filter((message) => message.role !== 'system') as Parameters<typeof ai.streamText>[0]['messages'] & object,
-    tools: Object.fromEntries((step.tools ?? []).map((tool) => [tool.name, ai.tool({ description: tool.description ?? '', inputSchema: ai.jsonSchema(tool.inputSchema) })])),
+    tools: Object.fromEntries(step.tools.map((tool) => [tool.name, ai.tool({ description: tool.description ?? '', inputSchema: ai.jsonSchema(tool.inputSchema) })])),
     ...(step.toolChoice ? { toolChoice: toolChoiceOf(step.toolChoice) } : {}),
-    ...(maxOutputTokens !== undefined ? { maxOutputTokens } : {}),
-    ...(step.temperature !== undefined ? { temperature: step.temperature } : {}),
+    // Checked and capped: the output-token ceiling always applies, the rest only when asked.
+    ...step.settings,
     maxRetries: 0,
     abortSignal: request.signal,
     // Errors arrive as `error` parts, where they are reported once; the default would log them again.
@@ -81,9 +82,4 @@ export function isModel(value: ServerModels): value is AiLanguageModel {
 
 function toolChoiceOf(choice: NonNullable<ModelStepRequest['toolChoice']>) {
   return choice.type === 'tool' ? { type: 'tool' as const, toolName: choice.toolName } : choice.type;
-}
-
-function minimum(requested: number | undefined, cap: number | undefined): number | undefined {
-  if (requested === undefined) return cap;
-  return cap === undefined ? requested : Math.min(requested, cap);
 }

@@ -1,9 +1,15 @@
 /**
  * Checks a `POST {base}/model` body against the wire format before anything reaches the model:
- * roles, part types and field types, with the kit's JSON Schema validator. The prompt is the AI
- * SDK's language model prompt, which `streamText` accepts as model messages unchanged.
+ * roles, part types and field types, with the kit's JSON Schema validator; then the settings and
+ * their ranges (`model-settings.ts`). The prompt is the AI SDK's language model prompt, which
+ * `streamText` accepts as model messages; it is rebuilt from the fields the wire format names, so
+ * anything else a browser slips into a message or a part (say, `providerOptions` asking for a
+ * provider's cache or for a stored item by id) is dropped on the way. A top-level field the route
+ * does not know is refused instead: the caller believes it applies, and a 400 that names it says
+ * it does not.
  */
 import { validateJsonSchema, type ModelStepRequest } from '../core/index';
+import { checkModelSettings, modelSettingNames, type ModelSettings } from './model-settings';
 
 const text = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } } as const;
 const reasoning = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'reasoning' }, text: { type: 'string' } } } as const;
@@ -53,24 +59,83 @@ const requestSchema = {
         { type: 'object', required: ['type', 'toolName'], properties: { type: { const: 'tool' }, toolName: { type: 'string' } } },
       ],
     },
-    maxOutputTokens: { type: 'integer', minimum: 1 },
-    temperature: { type: 'number', minimum: 0 },
     model: { type: 'string' },
   },
 } as const;
 
+const knownFields: readonly string[] = ['prompt', 'tools', 'toolChoice', 'model', ...modelSettingNames];
+
+type Prompt = ModelStepRequest['prompt'];
+
+/** A model step as the route runs it: the prompt and tools as declared, the settings checked and capped. */
+export interface ModelStep {
+  prompt: Prompt;
+  tools: NonNullable<ModelStepRequest['tools']>;
+  toolChoice: ModelStepRequest['toolChoice'];
+  model: string | undefined;
+  settings: ModelSettings;
+}
+
 /**
- * Parses a model step request, or says what is wrong with it.
+ * Parses a model step request, or says what is wrong with it. `maxOutputTokens` is the server's
+ * output-token ceiling.
  *
  * @example
  * ```ts
- * const parsed = parseModelStepRequest(await request.json());
+ * const parsed = parseModelStepRequest(await request.json(), 16_384);
  * if (!parsed.ok) return errorResponse(400, 'invalid-request', parsed.message);
  * ```
  */
-export function parseModelStepRequest(body: unknown): { ok: true; value: ModelStepRequest } | { ok: false; message: string } {
+export function parseModelStepRequest(body: unknown, maxOutputTokens: number): { ok: true; value: ModelStep } | { ok: false; message: string } {
   const result = validateJsonSchema(requestSchema, body, { maxIssues: 3 });
-  if (result.ok) return { ok: true, value: body as ModelStepRequest };
-  const issues = result.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
-  return { ok: false, message: `The model request does not match the wire format: ${issues}.` };
+  if (!result.ok) {
+    const issues = result.issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    return { ok: false, message: `The model request does not match the wire format: ${issues}.` };
+  }
+  const fields = body as Record<string, unknown>;
+  const unknown = Object.keys(fields).filter((name) => !knownFields.includes(name));
+  if (unknown.length > 0) {
+    const names = unknown.slice(0, 3).map((name) => `\`${name.slice(0, 40)}\``).join(', ');
+    return { ok: false, message: `The model request has settings this server does not accept: ${names}. It accepts ${knownFields.map((name) => `\`${name}\``).join(', ')}.` };
+  }
+  const settings = checkModelSettings(fields, maxOutputTokens);
+  if (!settings.ok) return settings;
+  const step = body as ModelStepRequest;
+  return {
+    ok: true,
+    value: {
+      prompt: step.prompt.map(toMessage),
+      tools: (step.tools ?? []).map((tool) => ({ type: 'function', name: tool.name, ...(tool.description !== undefined ? { description: tool.description } : {}), inputSchema: tool.inputSchema })),
+      toolChoice: step.toolChoice,
+      model: step.model,
+      settings: settings.value,
+    },
+  };
+}
+
+/** A message with only the fields the wire format names. */
+function toMessage(message: Prompt[number]): Prompt[number] {
+  switch (message.role) {
+    case 'system':
+      return { role: 'system', content: message.content };
+    case 'user':
+      return { role: 'user', content: message.content.map((part) => ({ type: 'text', text: part.text })) };
+    case 'assistant':
+      return {
+        role: 'assistant',
+        content: message.content.map((part) =>
+          part.type === 'tool-call' ? { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input } : { type: part.type, text: part.text },
+        ),
+      };
+    case 'tool':
+      return {
+        role: 'tool',
+        content: message.content.map((part) => ({
+          type: 'tool-result',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          output: part.output.type === 'execution-denied' ? { type: 'execution-denied', ...(part.output.reason !== undefined ? { reason: part.output.reason } : {}) } : ({ type: part.output.type, value: part.output.value } as typeof part.output),
+        })),
+      };
+  }
 }

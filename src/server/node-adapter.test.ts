@@ -1,16 +1,29 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { rawHttp } from '../../test/server/raw-http';
 import { toNodeHandler, type FetchHandler } from './node-adapter';
 
 let server: Server | undefined;
-afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+afterEach(
+  () =>
+    new Promise<void>((resolve) => {
+      server?.closeAllConnections();
+      return server ? server.close(() => resolve()) : resolve();
+    }),
+);
 
-async function serve(handler: FetchHandler, maxBodyBytes?: number): Promise<string> {
-  server = createServer(toNodeHandler(handler, maxBodyBytes ? { maxBodyBytes } : {}));
+async function serve(handler: FetchHandler, maxBodyBytes?: number, before?: (request: IncomingMessage) => Promise<void>): Promise<string> {
+  const node = toNodeHandler(handler, maxBodyBytes ? { maxBodyBytes } : {});
+  server = createServer(async (request, response) => {
+    await before?.(request);
+    await node(request, response);
+  });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
+
+const portOf = (url: string) => Number(new URL(url).port);
 
 describe('toNodeHandler', () => {
   it('passes method, path, headers and body to the fetch handler and returns its response', async () => {
@@ -72,5 +85,54 @@ describe('toNodeHandler', () => {
     } finally {
       console.error = original;
     }
+  });
+
+  it('refuses options that are not positive numbers at creation', () => {
+    expect(() => toNodeHandler(() => new Response(), { maxBodyBytes: 0 })).toThrow(/`maxBodyBytes` must be a positive number/);
+    expect(() => toNodeHandler(() => new Response(), { bodyTimeoutMs: -1 })).toThrow(/`bodyTimeoutMs` must be a positive number/);
+  });
+
+  it('drains the body of a request answered without reading it, so the connection serves the next request', async () => {
+    const url = await serve((request) => new Response(`${request.method} ${new URL(request.url).pathname}`, { status: request.method === 'POST' ? 401 : 200 }));
+    const post = 'POST /first HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 11\r\n\r\nhello world';
+    const get = 'GET /second HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n';
+    const reply = await rawHttp(portOf(url), (socket) => void socket.write(post + get), { until: 'close', giveUpAfterMs: 2000 });
+    expect(reply.end).toBe('closed');
+    expect(reply.text).toMatch(/^HTTP\/1\.1 401 [^]*POST \/first[^]*HTTP\/1\.1 200 [^]*GET \/second/);
+  });
+
+  it('keeps a target such as //other.example/x a path on the request\'s own host', async () => {
+    const url = await serve((request) => new Response(request.url));
+    const reply = await rawHttp(portOf(url), (socket) => void socket.write('GET //other.example/x HTTP/1.1\r\nHost: app.example.com\r\n\r\n'), { until: 'response', giveUpAfterMs: 2000 });
+    expect(reply.body).toBe('http://app.example.com//other.example/x');
+  });
+
+  it('gives the handler an empty body when middleware before it already read the request', async () => {
+    const url = await serve(
+      async (request) => new Response(`[${await request.text()}]`),
+      undefined,
+      async (request) => {
+        for await (const _chunk of request) void _chunk;
+      },
+    );
+    const response = await fetch(url, { method: 'POST', body: 'already parsed' });
+    expect(await response.text()).toBe('[]');
+  });
+
+  it('leaves no listeners behind on a connection that serves many requests', async () => {
+    const counts: number[] = [];
+    const sockets = new Set<unknown>();
+    const url = await serve(
+      async (request) => new Response(await request.text()),
+      undefined,
+      async (request) => {
+        sockets.add(request.socket);
+        counts.push(request.socket.listenerCount('close') + request.socket.listenerCount('end'));
+      },
+    );
+    for (let index = 0; index < 25; index += 1) expect(await (await fetch(url, { method: 'POST', body: `request ${index}` })).text()).toBe(`request ${index}`);
+    // The connections are reused, and each request leaves its connection as it found it.
+    expect(sockets.size).toBeLessThan(5);
+    expect(new Set(counts).size).toBe(1);
   });
 });

@@ -1,76 +1,154 @@
+/**
+ * `toNodeHandler`: a fetch handler behind Node's `http` server, Express or Connect, spending
+ * nothing on strangers. The handler gets the request as soon as its headers are in, with a body
+ * that is read only when the handler asks (so `authorize` answers before any of it is read). A
+ * body past the size limit gets a complete 413 (the rest is drained, never reset before the
+ * answer); a body still arriving at the deadline gets a 408 and the connection closes; a `Host`
+ * that cannot make a URL gets a 400. No connection outlives its deadline with a body unfinished.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { nodeRequestBody, type NodeRequestBody } from './node-request-body';
+import { requestUrl } from './node-request-url';
 
 /** A standard fetch handler: what `createAgentHandler` returns, and what edge runtimes serve. */
 export type FetchHandler = (request: Request) => Promise<Response> | Response;
 
 export interface NodeHandlerOptions {
-  /** Largest request body accepted, in bytes; larger ones get 413 without reaching the handler. Default 1 MiB. */
+  /**
+   * Largest request body accepted, in bytes. A larger `Content-Length` gets 413 without reaching
+   * the handler; a body without one that grows past it gets 413 as soon as it does. Default 1 MiB.
+   */
   maxBodyBytes?: number;
+  /**
+   * How long a request's body may take to arrive, in milliseconds from the request's arrival.
+   * Past it, a request still unanswered gets 408; either way the connection closes. Default 30 s.
+   */
+  bodyTimeoutMs?: number;
 }
+
+const defaultMaxBodyBytes = 1024 * 1024;
+const defaultBodyTimeoutMs = 30_000;
+const maxTimerMs = 2 ** 31 - 1;
 
 /**
  * Serves a fetch handler from Node's `http` server, Express or Connect. Streams the response
- * body as it is produced (model steps stream token by token), stops reading a body over the
- * size limit, and aborts the request's signal when the client disconnects.
+ * body as it is produced (model steps stream token by token), enforces the body's size limit and
+ * deadline, and aborts the request's signal when the client disconnects.
  *
  * @example
  * ```ts
  * import { createServer } from 'node:http';
- * createServer(toNodeHandler((request) => new Response('ok'))).listen(3000);
+ * createServer(toNodeHandler((request) => new Response('ok'), { bodyTimeoutMs: 10_000 })).listen(3000);
  * // Express: app.use('/api/agent', toNodeHandler(handler));
  * ```
  */
 export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions = {}) {
-  const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
+  const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs);
   return async (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
     const controller = new AbortController();
+    let body: NodeRequestBody | undefined;
+    watchDeadline(request, bodyTimeoutMs, () => {
+      body?.expire();
+      controller.abort(new Error('The request body did not arrive in time.'));
+      if (!response.headersSent) refuse(response, 408, 'body-timeout', `The request body did not arrive within ${bodyTimeoutMs} ms.`, { close: true });
+      // An answer is out and the client is still sending: nothing more to say on this connection.
+      else request.socket.destroy();
+    });
+    response.once('finish', () => {
+      // What is left of the body is read and dropped, so the client can read the answer instead of
+      // meeting a reset; the deadline above ends a client that keeps sending.
+      body?.release();
+      if (!request.readableEnded) request.resume();
+    });
     response.on('close', () => {
       if (!response.writableFinished) controller.abort(new Error('The client disconnected.'));
     });
+
+    const url = requestUrl(request);
+    if (!url) return refuse(response, 400, 'invalid-host', 'The request needs a valid Host header, such as "example.com" or "127.0.0.1:3000".');
+    if (declaredLength(request) > maxBodyBytes) return refuse(response, 413, 'body-too-large', `The request body exceeds ${maxBodyBytes} bytes.`);
+    if (hasBody(request)) body = nodeRequestBody(request, maxBodyBytes);
+    let fetchRequest: Request;
     try {
-      const body = await readBody(request, maxBodyBytes);
-      if (body === 'too-large') {
-        response.writeHead(413, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'body-too-large', message: `Request body exceeds ${maxBodyBytes} bytes.` } }));
+      fetchRequest = toRequest(request, url, body, controller.signal);
+    } catch {
+      return refuse(response, 400, 'invalid-request', `A ${request.method} request cannot be served here.`);
+    }
+    try {
+      const fetchResponse = await handler(fetchRequest);
+      // The deadline answered first, or the body outgrew the limit while the handler read it.
+      if (response.headersSent || body?.status() === 'too-large') {
+        await fetchResponse.body?.cancel().catch(() => {});
+        if (!response.headersSent) refuse(response, 413, 'body-too-large', `The request body exceeds ${maxBodyBytes} bytes.`);
         return;
       }
-      const fetchResponse = await handler(toRequest(request, body, controller.signal));
       await writeResponse(fetchResponse, response, controller.signal);
     } catch (error) {
+      if (response.headersSent) return void response.end();
+      if (body?.status() === 'too-large') return refuse(response, 413, 'body-too-large', `The request body exceeds ${maxBodyBytes} bytes.`);
+      // The client is gone or the deadline answered: there is no one to tell.
+      if (controller.signal.aborted) return;
       if (next) return next(error);
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
       // Never echo internals to the client; the host's logs get the error.
-      response.end(JSON.stringify({ error: { code: 'internal-error', message: 'Internal server error.' } }));
+      refuse(response, 500, 'internal-error', 'Internal server error.');
       console.error('[react-agent-kit] request failed:', error);
     }
   };
 }
 
-function toRequest(request: IncomingMessage, body: Buffer | null, signal: AbortSignal): Request {
-  const protocol = (request.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  // Express strips its mount path from `url` and keeps the full one in `originalUrl`.
-  const path = (request as IncomingMessage & { originalUrl?: string }).originalUrl ?? request.url ?? '/';
-  const url = new URL(path, `${protocol}://${request.headers.host ?? 'localhost'}`);
+function toRequest(request: IncomingMessage, url: URL, body: NodeRequestBody | undefined, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(url, { method: request.method, headers, signal, ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+  // `duplex: 'half'` is what a streamed request body needs; the DOM types do not know it yet.
+  return new Request(url, { method: request.method, headers, signal, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
 }
 
-async function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | null | 'too-large'> {
-  if (request.method === 'GET' || request.method === 'HEAD') return null;
+/** HTTP/1.1 framing: a request has a body when it declares a length above 0 or a transfer encoding. */
+function hasBody(request: IncomingMessage): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  return request.headers['transfer-encoding'] !== undefined || declaredLength(request) > 0;
+}
+
+function declaredLength(request: IncomingMessage): number {
   const declared = Number(request.headers['content-length'] ?? Number.NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) return 'too-large';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) return 'too-large';
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+  return Number.isFinite(declared) ? declared : 0;
+}
+
+/** Calls `expire` if the request's body is still arriving `ms` after the request came in. */
+function watchDeadline(request: IncomingMessage, ms: number, expire: () => void): void {
+  if (ms > maxTimerMs) return;
+  const socket = request.socket;
+  const timer = setTimeout(() => {
+    clear();
+    if (!request.complete && !socket.destroyed) expire();
+  }, ms);
+  timer.unref();
+  const clear = () => {
+    clearTimeout(timer);
+    request.off('end', clear);
+    socket.off('close', clear);
+  };
+  request.once('end', clear);
+  socket.once('close', clear);
+}
+
+/** A JSON refusal with its length, so the client knows where it ends even if the connection then closes. */
+function refuse(response: ServerResponse, status: number, code: string, message: string, options: { close?: boolean } = {}): void {
+  if (response.headersSent) return void response.end();
+  const body = JSON.stringify({ error: { code, message } });
+  response
+    .writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      ...(options.close ? { connection: 'close' } : {}),
+    })
+    .end(body);
 }
 
 async function writeResponse(fetchResponse: Response, response: ServerResponse, signal: AbortSignal): Promise<void> {
@@ -89,4 +167,10 @@ async function writeResponse(fetchResponse: Response, response: ServerResponse, 
     body.on('end', () => resolve());
     body.pipe(response);
   }).finally(() => response.end());
+}
+
+function positive(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value > 0)) throw new TypeError(`toNodeHandler: \`${name}\` must be a positive number, got ${typeof value === 'number' ? value : JSON.stringify(value)}.`);
+  return value;
 }

@@ -5,10 +5,12 @@
  */
 import { describeToolFailure, invokeTool, validateToolInput, type ToolCallLine, type ToolDefinition } from '../core/index';
 import { errorResponse, ndjsonResponse } from './http-responses';
-import { readJsonBody } from './read-json-body';
+import { bodyErrorResponse, readJsonBody } from './read-json-body';
 
 export interface ToolRouteOptions {
   maxBodyBytes: number;
+  /** How long the request body may take to arrive. */
+  bodyTimeoutMs: number;
   /** Time limit for tools that set none. */
   defaultTimeoutMs: number;
   reportError: (error: unknown) => void;
@@ -19,12 +21,12 @@ export interface ToolRouteOptions {
 /**
  * @example
  * ```ts
- * return handleToolCall(request, catalog.get(name)!, { maxBodyBytes, defaultTimeoutMs: 60_000, reportError });
+ * return handleToolCall(request, catalog.get(name)!, { maxBodyBytes, bodyTimeoutMs: 30_000, defaultTimeoutMs: 60_000, reportError });
  * ```
  */
 export async function handleToolCall(request: Request, tool: ToolDefinition, options: ToolRouteOptions): Promise<Response> {
-  const body = await readJsonBody(request, options.maxBodyBytes);
-  if (!body.ok) return errorResponse(body.reason === 'too-large' ? 413 : 400, body.reason === 'too-large' ? 'body-too-large' : 'invalid-request', body.message);
+  const body = await readJsonBody(request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
+  if (!body.ok) return bodyErrorResponse(body);
   const call = body.value as { input?: unknown; toolCallId?: unknown } | null;
   if (typeof call !== 'object' || call === null || Array.isArray(call) || !('input' in call)) {
     return errorResponse(400, 'invalid-request', 'Send `{ "input": … }`: the tool call\'s arguments as the `input` field.');
