@@ -35,15 +35,23 @@ export function mayContainInvisible(text: string): boolean {
   return quickPattern.test(text);
 }
 
-/** Names of the invisible characters people meet in practice; others get a name by their kind. */
+/**
+ * Names of the characters people meet in practice (the direction controls, the zero-width
+ * characters, the controls of a terminal); rarer ones are named by their kind, which keeps this
+ * table small in the bundle.
+ */
 const names: Readonly<Record<number, string>> = {
+  0x00: 'NULL',
+  0x07: 'BELL',
+  0x08: 'BACKSPACE',
+  0x0b: 'LINE TABULATION',
+  0x0c: 'FORM FEED',
+  0x0d: 'CARRIAGE RETURN',
+  0x1b: 'ESCAPE',
+  0x7f: 'DELETE',
   0x00ad: 'SOFT HYPHEN',
   0x034f: 'COMBINING GRAPHEME JOINER',
   0x061c: 'ARABIC LETTER MARK',
-  0x115f: 'HANGUL CHOSEONG FILLER',
-  0x1160: 'HANGUL JUNGSEONG FILLER',
-  0x17b4: 'KHMER VOWEL INHERENT AQ',
-  0x17b5: 'KHMER VOWEL INHERENT AA',
   0x180e: 'MONGOLIAN VOWEL SEPARATOR',
   0x200b: 'ZERO WIDTH SPACE',
   0x200c: 'ZERO WIDTH NON-JOINER',
@@ -58,35 +66,27 @@ const names: Readonly<Record<number, string>> = {
   0x202d: 'LEFT-TO-RIGHT OVERRIDE',
   0x202e: 'RIGHT-TO-LEFT OVERRIDE',
   0x2060: 'WORD JOINER',
-  0x2061: 'FUNCTION APPLICATION',
-  0x2062: 'INVISIBLE TIMES',
-  0x2063: 'INVISIBLE SEPARATOR',
-  0x2064: 'INVISIBLE PLUS',
   0x2066: 'LEFT-TO-RIGHT ISOLATE',
   0x2067: 'RIGHT-TO-LEFT ISOLATE',
   0x2068: 'FIRST STRONG ISOLATE',
   0x2069: 'POP DIRECTIONAL ISOLATE',
-  0x206a: 'INHIBIT SYMMETRIC SWAPPING',
-  0x206b: 'ACTIVATE SYMMETRIC SWAPPING',
-  0x206c: 'INHIBIT ARABIC FORM SHAPING',
-  0x206d: 'ACTIVATE ARABIC FORM SHAPING',
-  0x206e: 'NATIONAL DIGIT SHAPES',
-  0x206f: 'NOMINAL DIGIT SHAPES',
-  0x3164: 'HANGUL FILLER',
   0xfeff: 'ZERO WIDTH NO-BREAK SPACE (BYTE ORDER MARK)',
-  0xffa0: 'HALFWIDTH HANGUL FILLER',
-  0xfff9: 'INTERLINEAR ANNOTATION ANCHOR',
-  0xfffa: 'INTERLINEAR ANNOTATION SEPARATOR',
-  0xfffb: 'INTERLINEAR ANNOTATION TERMINATOR',
   0xe0001: 'LANGUAGE TAG',
   0xe007f: 'CANCEL TAG',
 };
 
-const controlNames = [
-  'NULL', 'START OF HEADING', 'START OF TEXT', 'END OF TEXT', 'END OF TRANSMISSION', 'ENQUIRY', 'ACKNOWLEDGE', 'BELL',
-  'BACKSPACE', 'CHARACTER TABULATION', 'LINE FEED', 'LINE TABULATION', 'FORM FEED', 'CARRIAGE RETURN', 'SHIFT OUT', 'SHIFT IN',
-  'DATA LINK ESCAPE', 'DEVICE CONTROL ONE', 'DEVICE CONTROL TWO', 'DEVICE CONTROL THREE', 'DEVICE CONTROL FOUR', 'NEGATIVE ACKNOWLEDGE', 'SYNCHRONOUS IDLE', 'END OF TRANSMISSION BLOCK',
-  'CANCEL', 'END OF MEDIUM', 'SUBSTITUTE', 'ESCAPE', 'INFORMATION SEPARATOR FOUR', 'INFORMATION SEPARATOR THREE', 'INFORMATION SEPARATOR TWO', 'INFORMATION SEPARATOR ONE',
+/** Kinds of the rarer characters: the first code point of each range, its last, and the kind. */
+const kinds: ReadonlyArray<readonly [number, number, string]> = [
+  [0x00, 0x9f, 'CONTROL CHARACTER'],
+  [0x115f, 0x1160, 'HANGUL FILLER'],
+  [0x3164, 0x3164, 'HANGUL FILLER'],
+  [0xffa0, 0xffa0, 'HALFWIDTH HANGUL FILLER'],
+  [0x17b4, 0x17b5, 'KHMER INHERENT VOWEL'],
+  [0x180b, 0x180f, 'MONGOLIAN FREE VARIATION SELECTOR'],
+  [0x2061, 0x2064, 'INVISIBLE MATHEMATICAL OPERATOR'],
+  [0x206a, 0x206f, 'DEPRECATED FORMAT CHARACTER'],
+  [0xfff9, 0xfffb, 'INTERLINEAR ANNOTATION CHARACTER'],
+  [0xd800, 0xdfff, 'LONE SURROGATE (a broken character)'],
 ];
 
 /**
@@ -103,33 +103,26 @@ export function codePointLabel(codePoint: number): string {
 }
 
 /**
- * The Unicode name of an invisible character (or, where the UI has no name for it, what kind
- * of character it is). A tag character also says which letter it hides, so a message written
+ * The Unicode name of an invisible character (for the rarer ones, what kind of character it
+ * is). A tag character also says which letter it hides, so a message written
  * in tag characters can be read from the marks.
  *
  * @example
  * ```ts
  * invisibleCharacterName(0x202e); // 'RIGHT-TO-LEFT OVERRIDE'
  * invisibleCharacterName(0xfe0f); // 'VARIATION SELECTOR-16'
- * invisibleCharacterName(0xe0041); // 'TAG LATIN CAPITAL LETTER A (hides "A")'
+ * invisibleCharacterName(0xe0041); // 'TAG CHARACTER (hides "A")'
  * ```
  */
 export function invisibleCharacterName(codePoint: number): string {
   const known = names[codePoint];
   if (known) return known;
-  if (codePoint < 0x20) return controlNames[codePoint]!;
-  if (codePoint === 0x7f) return 'DELETE';
-  if (codePoint >= 0x80 && codePoint <= 0x9f) return 'CONTROL CHARACTER';
   if (codePoint >= 0xfe00 && codePoint <= 0xfe0f) return `VARIATION SELECTOR-${codePoint - 0xfe00 + 1}`;
   if (codePoint >= 0xe0100 && codePoint <= 0xe01ef) return `VARIATION SELECTOR-${codePoint - 0xe0100 + 17}`;
-  if (codePoint >= 0x180b && codePoint <= 0x180f) return 'MONGOLIAN FREE VARIATION SELECTOR';
   if (codePoint >= 0xe0020 && codePoint <= 0xe007e) return tagName(codePoint - 0xe0000);
-  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 'LONE SURROGATE (a broken character)';
-  return 'INVISIBLE FORMATTING CHARACTER';
+  return kinds.find(([first, last]) => codePoint >= first && codePoint <= last)?.[2] ?? 'INVISIBLE FORMATTING CHARACTER';
 }
 
 function tagName(ascii: number): string {
-  const character = String.fromCharCode(ascii);
-  const kind = /[A-Z]/.test(character) ? `LATIN CAPITAL LETTER ${character}` : /[a-z]/.test(character) ? `LATIN SMALL LETTER ${character.toUpperCase()}` : ascii === 0x20 ? 'SPACE' : 'CHARACTER';
-  return `TAG ${kind} (hides ${JSON.stringify(character)})`;
+  return `TAG CHARACTER (hides ${JSON.stringify(String.fromCharCode(ascii))})`;
 }

@@ -67,8 +67,8 @@ describe('revealInvisible', () => {
     const hidden = revealInvisible('ok\u{E0068}\u{E0069}', 'prose');
     expect(hidden.map((segment) => (segment.kind === 'invisible' ? segment.name : segment.text))).toEqual([
       'ok',
-      'TAG LATIN SMALL LETTER H (hides "h")',
-      'TAG LATIN SMALL LETTER I (hides "i")',
+      'TAG CHARACTER (hides "h")',
+      'TAG CHARACTER (hides "i")',
     ]);
   });
 
