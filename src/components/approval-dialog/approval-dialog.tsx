@@ -24,6 +24,10 @@ export interface ApprovalDialogProps {
  * focus returns to where it was (or, when that was nowhere, to the chat's composer). It is
  * modal within its `.rak-root`: the rest of a host page stays usable.
  *
+ * What a person approves is what they see: bidirectional controls and other invisible characters
+ * in the arguments, paths and diffs show as marked `U+202E` tokens (`\u202E` escapes in the
+ * editable JSON), and the dialog warns, listing where they are.
+ *
  * Renders in place as an overlay: put it inside a `.rak-root` element with `position: relative`
  * (`AgentChat` does this for you).
  *

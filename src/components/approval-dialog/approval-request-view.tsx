@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { AgentCommandError } from '../../core/index';
 import type { PendingApproval } from '../../react/index';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { VisibleText } from '../visible-text/visible-text';
 import { ArgumentsEditor, useArgumentsDraft } from './arguments-editor';
 import { DenyReasonForm } from './deny-reason-form';
 import { FileChangesPreview } from './file-changes-preview';
+import { findApprovalInvisibles, InvisibleCharactersWarning } from './invisible-characters-warning';
 
 /** Props of `ApprovalRequestView`: one pending approval and where it stands in the queue. */
 export interface ApprovalRequestViewProps {
@@ -25,6 +28,10 @@ export interface ApprovalRequestViewProps {
  * optional reason. Escape opens the reason (and goes back from it); it never approves, and
  * there is no Enter shortcut: only activating the Approve button approves.
  *
+ * What is approved is shown as it is: invisible and direction-changing characters in the tool
+ * name, paths and diffs show as `U+XXXX` marks, the editable arguments hold them as `\uXXXX`
+ * escapes, and a warning (part of the dialog's description) lists where they are.
+ *
  * @example
  * ```tsx
  * const ref = useRef<HTMLDivElement>(null);
@@ -36,7 +43,12 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
   const { call, tool, reason } = approval;
   const titleId = useId();
   const descriptionId = useId();
+  const warningId = useId();
   const draft = useArgumentsDraft(call.input);
+  const preview = call.approval?.preview?.kind === 'file-changes' ? call.approval.preview : undefined;
+  const { parsed, text: draftText } = draft;
+  const invisibles = useMemo(() => findApprovalInvisibles({ parsed, text: draftText }, preview), [parsed, draftText, preview]);
+  const hasInvisibles = invisibles.inArguments.length + invisibles.inPreview.length > 0;
   const [mode, setMode] = useState<'decide' | 'deny'>('decide');
   const [failure, setFailure] = useState<{ text: string; code: string | undefined; message: string } | null>(null);
   const busy = useRef(false);
@@ -91,7 +103,7 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
       role="alertdialog"
       aria-modal="true"
       aria-labelledby={titleId}
-      aria-describedby={descriptionId}
+      aria-describedby={hasInvisibles ? `${descriptionId} ${warningId}` : descriptionId}
       tabIndex={-1}
       data-rak-people-prompt="approval"
       data-tool-call-id={call.id}
@@ -103,17 +115,26 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
           {total > 1 && <span className="rak-dialog-queue">{`${position} of ${total}`}</span>}
         </p>
         <h2 id={titleId} className="rak-dialog-title">
-          Run <code>{call.name}</code>?
+          Run{' '}
+          <code>
+            <VisibleText text={call.name} />
+          </code>
+          ?
         </h2>
       </header>
       <div id={descriptionId} className="rak-approval-about">
-        {tool?.description && <p className="rak-approval-description">{tool.description}</p>}
+        {tool?.description && (
+          <p className="rak-approval-description">
+            <VisibleText text={tool.description} mode="prose" />
+          </p>
+        )}
         <p className="rak-approval-reason">
           <span className="rak-approval-reason-label">Why you are asked: </span>
-          {reason}
+          <VisibleText text={reason} mode="prose" />
         </p>
       </div>
-      {call.approval?.preview?.kind === 'file-changes' && <FileChangesPreview preview={call.approval.preview} />}
+      <InvisibleCharactersWarning id={warningId} found={invisibles} />
+      {preview && <FileChangesPreview preview={preview} />}
       <ArgumentsEditor draft={draft} error={inputError} textareaRef={textareaRef} />
       {otherError && (
         <p className="rak-dialog-error" role="alert">
@@ -121,7 +142,7 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
         </p>
       )}
       {mode === 'deny' ? (
-        <DenyReasonForm toolName={call.name} onBack={back} onConfirm={(text) => run(() => approval.deny(text ? { reason: text } : {}))} />
+        <DenyReasonForm toolName={escapeInvisible(call.name)} onBack={back} onConfirm={(text) => run(() => approval.deny(text ? { reason: text } : {}))} />
       ) : (
         <div className="rak-dialog-actions">
           {!draft.parsed.ok && <p className="rak-dialog-note">Fix the arguments (not valid JSON) to approve.</p>}
@@ -129,7 +150,7 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
             Deny
           </button>
           <button type="button" className="rak-button" disabled={!draft.parsed.ok} onClick={() => approve(true)}>
-            {`Always allow ${call.name}`}
+            {`Always allow ${escapeInvisible(call.name)}`}
           </button>
           <button type="button" className="rak-button rak-button-primary" disabled={!draft.parsed.ok} onClick={() => approve(false)}>
             Approve

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type Ref } from 'react';
+import { escapeInvisibleInJson } from '../visible-text/reveal-invisible';
 
 /** The arguments being edited: the text, and what it parses to. */
 export interface ArgumentsDraft {
@@ -15,7 +16,9 @@ export interface ArgumentsDraft {
 }
 
 /**
- * Editable JSON text for a call's arguments, parsed on every change.
+ * Editable JSON text for a call's arguments, parsed on every change. Invisible characters in the
+ * model's arguments are written as `\uXXXX` escapes: a textarea cannot mark them, and the escaped
+ * text parses to exactly the same arguments (so it does not count as an edit).
  *
  * @example
  * ```tsx
@@ -24,7 +27,7 @@ export interface ArgumentsDraft {
  * ```
  */
 export function useArgumentsDraft(input: unknown): ArgumentsDraft {
-  const initial = useMemo(() => JSON.stringify(input ?? {}, null, 2), [input]);
+  const initial = useMemo(() => escapeInvisibleInJson(JSON.stringify(input ?? {}, null, 2)), [input]);
   const [text, setText] = useState(initial);
   const parsed = useMemo((): ArgumentsDraft['parsed'] => {
     try {

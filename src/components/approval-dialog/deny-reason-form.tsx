@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 /** Props of `DenyReasonForm`. */
 export interface DenyReasonFormProps {
+  /** The tool's name as people should read it (with `escapeInvisible` applied). */
   toolName: string;
   /** Called with the trimmed reason ('' when none was given). */
   onConfirm: (reason: string) => void;

@@ -64,3 +64,21 @@ it('keeps a long preview short until asked, and shows a note', () => {
   fireEvent.click(within(dialog).getByRole('button', { name: /Show all 501 lines/ }));
   expect(dialog.querySelectorAll('.rak-diff-line')).toHaveLength(501);
 });
+
+it('marks invisible characters in the paths and diffs of the preview, and warns about them', () => {
+  const dialog = renderWith({
+    kind: 'file-changes',
+    files: [{ path: '/logs/a\u202Eb.txt', change: 'delete', diff: '--- /logs/a\u202Eb.txt\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-admin\u2066 = true\n' }],
+  });
+  const preview = within(dialog).getByRole('region', { name: 'File change' });
+  expect(preview.querySelector('.rak-approval-file-title')!.textContent).toBe('Delete /logs/aU+202Eb.txt');
+  const diff = within(preview).getByRole('group', { name: 'Delete /logs/a[U+202E]b.txt' });
+  expect(diff.querySelector('.rak-diff-text')!.textContent).toBe('adminU+2066 = true');
+  const warning = dialog.querySelector('.rak-invisible-warning')!;
+  expect(warning.textContent).toMatch(/^Hidden characters\. These file changes contain invisible or direction-changing characters/);
+  expect([...warning.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+    'the path of a changed file contains U+202E RIGHT-TO-LEFT OVERRIDE: /logs/aU+202Eb.txt',
+    'the change to /logs/aU+202Eb.txt contains U+2066 LEFT-TO-RIGHT ISOLATE: adminU+2066 = true',
+  ]);
+  expect(dialog.textContent).not.toMatch(/[\u202E\u2066]/);
+});

@@ -1,5 +1,6 @@
 import type { ApprovalPreview, FileChangePreview } from '../../core/index';
 import { DiffView } from '../diff/diff-view';
+import { VisibleText } from '../visible-text/visible-text';
 
 const changeWords: Record<FileChangePreview['change'], string> = {
   create: 'Create',
@@ -10,7 +11,8 @@ const changeWords: Record<FileChangePreview['change'], string> = {
 
 /**
  * What a file tool would change, inside the approval dialog: one section per file with the kind
- * of change in words (Create, Modify, Delete, Move from …) and its diff. Diffs are capped so a
+ * of change in words (Create, Modify, Delete, Move from …) and its diff; invisible characters in
+ * paths and diffs show as `U+XXXX` marks. Diffs are capped so a
  * large rewrite does not make the dialog slow to open; "Show all" renders the rest.
  *
  * @example
@@ -22,15 +24,24 @@ export function FileChangesPreview({ preview }: { preview: ApprovalPreview }) {
   const { files, note } = preview;
   return (
     <section className="rak-approval-preview" aria-label={files.length === 1 ? 'File change' : `${files.length} file changes`}>
-      {note && <p className="rak-approval-preview-note">{note}</p>}
+      {note && (
+        <p className="rak-approval-preview-note">
+          <VisibleText text={note} mode="prose" />
+        </p>
+      )}
       {files.map((file) => (
         <div key={`${file.from ?? ''}:${file.path}`} className="rak-approval-file" data-change={file.change}>
           <p className="rak-approval-file-title">
-            <span className="rak-approval-file-change">{changeWords[file.change]}</span> <code>{file.path}</code>
+            <span className="rak-approval-file-change">{changeWords[file.change]}</span>{' '}
+            <code>
+              <VisibleText text={file.path} />
+            </code>
             {file.change === 'move' && file.from !== undefined && (
               <>
                 {' from '}
-                <code>{file.from}</code>
+                <code>
+                  <VisibleText text={file.from} />
+                </code>
               </>
             )}
           </p>

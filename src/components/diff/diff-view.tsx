@@ -1,11 +1,13 @@
 import { memo, useMemo, useState } from 'react';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { revealText } from '../visible-text/visible-text';
 import { parseUnifiedDiff, type DiffLine } from './parse-unified-diff';
 
 /** Props of `DiffView`. */
 export interface DiffViewProps {
   /** A unified diff (`---`/`+++` headers, `@@` hunks), as `sandbox.diffFile` and approval previews carry. */
   diff: string;
-  /** Accessible name of the diff, for example the file's path. Default "Changes". */
+  /** Accessible name of the diff, for example the file's path (invisible characters in it are written as `[U+XXXX]`). Default "Changes". */
   label?: string;
   /** Lines rendered before a "Show all" button (long diffs stay cheap to open). Default 400. */
   maxLines?: number;
@@ -21,6 +23,7 @@ const signs = { added: '+', removed: '-', context: ' ' } as const;
  * A unified diff as a table: old and new line numbers, hunk headers, and added and removed lines.
  * The change of each line is never conveyed by color alone: a visible `+`/`-` sign, and for
  * screen readers a visually hidden "Added"/"Removed" label (the sign itself is hidden from them).
+ * Invisible characters (a bidirectional override in a line of code) show as `U+XXXX` marks.
  * An empty diff says "No changes"; a binary-file notice is shown as text. Long diffs render the
  * first `maxLines` lines with a "Show all" button.
  *
@@ -34,18 +37,19 @@ export const DiffView = memo(function DiffView({ diff, label = 'Changes', maxLin
   const [showAll, setShowAll] = useState(false);
   const lines = hideFileHeader ? parsed.lines.filter((line) => line.kind !== 'file') : parsed.lines;
   const classes = ['rak-diff', className].filter(Boolean).join(' ');
+  const name = escapeInvisible(label);
   const changed = lines.some((line) => line.kind !== 'file');
   if (!changed || parsed.binary) {
     const note = parsed.binary ? 'Binary file changed; its content is not shown.' : diff.trim() === '' ? 'No changes.' : 'Nothing to show in this diff.';
     return (
-      <div className={classes} role="group" aria-label={label}>
+      <div className={classes} role="group" aria-label={name}>
         <p className="rak-diff-empty">{note}</p>
       </div>
     );
   }
   const shown = showAll || lines.length <= maxLines ? lines : lines.slice(0, maxLines);
   return (
-    <div className={classes} role="group" aria-label={label}>
+    <div className={classes} role="group" aria-label={name}>
       <p className="rak-diff-stats">
         <span className="rak-diff-stat" data-kind="added">{`+${parsed.additions}`}</span>
         <span className="rak-diff-stat" data-kind="removed">{`-${parsed.deletions}`}</span>
@@ -83,7 +87,7 @@ function DiffRow({ line }: { line: DiffLine }) {
       return (
         <tr className="rak-diff-line" data-kind="file">
           <th colSpan={4} scope="colgroup" className="rak-diff-file">
-            {line.text}
+            {revealText(line.text)}
           </th>
         </tr>
       );
@@ -92,7 +96,7 @@ function DiffRow({ line }: { line: DiffLine }) {
       return (
         <tr className="rak-diff-line" data-kind={line.kind}>
           <td colSpan={4} className="rak-diff-meta">
-            {line.text}
+            {revealText(line.text)}
           </td>
         </tr>
       );
@@ -107,7 +111,7 @@ function DiffRow({ line }: { line: DiffLine }) {
             <span aria-hidden="true">{signs[line.kind]}</span>
             {line.kind !== 'context' && <span className="rak-visually-hidden">{kindLabels[line.kind]}</span>}
           </td>
-          <td className="rak-diff-text">{line.text}</td>
+          <td className="rak-diff-text">{revealText(line.text)}</td>
         </tr>
       );
   }

@@ -1,6 +1,7 @@
 import { useWorkspaceChanges } from '../../react/index';
 import { ChangeBadge } from './change-badge';
 import { useExplorer, useExplorerStore } from './explorer-state';
+import { VisibleText } from '../visible-text/visible-text';
 
 /**
  * The files changed since the checkpoint (the start of the agent's current or last turn), each
@@ -29,7 +30,9 @@ export function ChangesList() {
             onClick={() => store.set({ selected: path, mode: 'diff', active: path })}
           >
             <ChangeBadge mark={change} />
-            <span className="rak-changes-path">{path}</span>
+            <span className="rak-changes-path">
+              <VisibleText text={path} />
+            </span>
           </button>
         </li>
       ))}

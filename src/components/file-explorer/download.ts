@@ -1,3 +1,5 @@
+import { revealInvisible } from '../visible-text/reveal-invisible';
+
 /**
  * Saves a Blob as a file through a temporary object URL and `<a download>`: no server, works for
  * any content the sandbox holds.
@@ -37,4 +39,20 @@ export function formatBytes(bytes: number): string {
 /** The last segment of a path (`/src/a.ts` → `a.ts`). */
 export function baseName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1) || 'file';
+}
+
+/**
+ * The name a downloaded file is saved under: the path's last segment, with each invisible
+ * character replaced by `_`. The browser's download bar and the person's file manager would
+ * otherwise show `safe\u202Egnp.exe` as "safeexe.png".
+ *
+ * @example
+ * ```ts
+ * downloadName('/rtl/safe\u202Egnp.exe'); // 'safe_gnp.exe'
+ * ```
+ */
+export function downloadName(path: string): string {
+  return revealInvisible(baseName(path))
+    .map((segment) => (segment.kind === 'text' ? segment.text : '_'))
+    .join('');
 }

@@ -137,6 +137,26 @@ describe('<FileExplorer>', () => {
     expect([...copy.readBytes('/logo.png')]).toEqual([137, 80, 78, 71]);
   });
 
+  it('marks invisible characters in names, paths and content, and downloads such a file under a plain name', () => {
+    const sandbox = createSandbox({ files: { '/safe\u202Egnp.exe': 'if (a\u2067 && b) {}\n' } });
+    sandbox.checkpoint();
+    render(<FileExplorer sandbox={sandbox} />);
+    const file = item('safe\\[U\\+202E\\]gnp.exe');
+    expect(file.querySelector('.rak-invisible-char')!.getAttribute('title')).toBe('RIGHT-TO-LEFT OVERRIDE (U+202E), an invisible character');
+    fireEvent.click(within(file).getByText(/^safe/));
+    expect(screen.getByLabelText('Content of /safe[U+202E]gnp.exe').textContent).toBe('if (aU+2067 && b) {}\n');
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(downloads[0]!.name).toBe('safe_gnp.exe');
+
+    act(() => sandbox.writeFile('/safe\u202Egnp.exe', 'if (a\u2067 && c) {}\n', { overwrite: true }));
+    fireEvent.click(screen.getByRole('button', { name: /Changes/ }));
+    const change = screen.getByRole('list', { name: 'Changed files' }).querySelector('.rak-changes-path')!;
+    expect(change.textContent).toBe('/safeU+202Egnp.exe');
+    fireEvent.click(change);
+    const diff = screen.getByRole('group', { name: 'Changes to /safe[U+202E]gnp.exe' });
+    expect([...diff.querySelectorAll('.rak-diff-text')].map((cell) => cell.textContent)).toEqual(['if (aU+2067 && b) {}', 'if (aU+2067 && c) {}']);
+  });
+
   it('has empty states without a sandbox and without files', () => {
     render(
       <AgentProvider agent={createAgent({ model: scriptedModel([]) })}>

@@ -4,6 +4,8 @@ import { useFileChange, useFiles } from '../../react/index';
 import { ChangeBadge, changeMarkLabels } from './change-badge';
 import { useExplorer, useExplorerStore, type ExplorerStore } from './explorer-state';
 import { onTreeKeyDown, visibleItems } from './tree-keyboard';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { VisibleText } from '../visible-text/visible-text';
 
 /**
  * The workspace as a tree (`role="tree"`; folders are `treeitem`s with `aria-expanded` and a
@@ -12,7 +14,8 @@ import { onTreeKeyDown, visibleItems } from './tree-keyboard';
  * the keyboard is deleted by the agent. Keys: Up/Down, Home/End, Right opens a folder (or moves
  * into it), Left closes it (or moves to the parent), Enter/Space opens a file or toggles a folder.
  * Each folder subscribes to its own listing and each row to its own change mark: a write
- * re-renders the row of that file (and its folder's list), not the tree.
+ * re-renders the row of that file (and its folder's list), not the tree. Invisible characters in
+ * names show as `U+XXXX` marks (`[U+202E]` in accessible names).
  *
  * @example
  * ```tsx
@@ -87,7 +90,7 @@ const TreeItem = memo(function TreeItem({ entry, level, position, count, idPrefi
       aria-posinset={position}
       aria-expanded={folder ? expanded : undefined}
       aria-selected={selected}
-      aria-label={mark ? `${entry.name}, ${changeMarkLabels[mark].word}` : entry.name}
+      aria-label={mark ? `${escapeInvisible(entry.name)}, ${changeMarkLabels[mark].word}` : escapeInvisible(entry.name)}
       data-path={entry.path}
       data-kind={entry.kind}
       data-active={active || undefined}
@@ -102,7 +105,9 @@ const TreeItem = memo(function TreeItem({ entry, level, position, count, idPrefi
             <path d="M2.5 1.5h4.5l2.5 2.5v8.5h-7z M7 1.5v2.5h2.5" />
           </svg>
         )}
-        <span className="rak-tree-name">{entry.name}</span>
+        <span className="rak-tree-name">
+          <VisibleText text={entry.name} />
+        </span>
         {mark && <ChangeBadge mark={mark} />}
       </div>
       {folder && expanded && <TreeGroup path={entry.path} level={level + 1} idPrefix={idPrefix} />}

@@ -2,15 +2,18 @@ import { useState } from 'react';
 import { useFile, useFileChange, useFileDiff, useSandbox, type FileState } from '../../react/index';
 import { DiffView } from '../diff/diff-view';
 import { ChangeBadge } from './change-badge';
-import { baseName, downloadBlob, formatBytes } from './download';
+import { downloadBlob, downloadName, formatBytes } from './download';
 import { useExplorer, useExplorerStore } from './explorer-state';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { revealText, VisibleText } from '../visible-text/visible-text';
 
 /** Lines of a text file rendered before "Show all". */
 const maxFileLines = 1000;
 
 /**
  * The selected file: its text with line numbers (binary files by size only), or its diff
- * against the checkpoint, and a download button. Subscribes to that one file.
+ * against the checkpoint, and a download button. Subscribes to that one file. Invisible characters
+ * in the path and the text show as `U+XXXX` marks (a bidirectional override in code too).
  *
  * @example
  * ```tsx
@@ -32,13 +35,13 @@ function FileView({ path }: { path: string }) {
   const download = () => {
     if (!sandbox || file.status !== 'ready') return;
     const type = file.binary ? 'application/octet-stream' : 'text/plain;charset=utf-8';
-    downloadBlob(new Blob([sandbox.readBytes(file.path) as Uint8Array<ArrayBuffer>], { type }), baseName(file.path));
+    downloadBlob(new Blob([sandbox.readBytes(file.path) as Uint8Array<ArrayBuffer>], { type }), downloadName(file.path));
   };
   return (
-    <section className="rak-viewer" aria-label={`File ${path}`}>
+    <section className="rak-viewer" aria-label={`File ${escapeInvisible(path)}`}>
       <header className="rak-viewer-header">
-        <h3 className="rak-viewer-title" title={path}>
-          {path}
+        <h3 className="rak-viewer-title" title={escapeInvisible(path)}>
+          <VisibleText text={path} />
         </h3>
         {mark && mark !== 'contains-changes' && <ChangeBadge mark={mark} />}
         {file.status === 'ready' && <span className="rak-viewer-size">{formatBytes(file.size)}</span>}
@@ -89,12 +92,12 @@ function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
   const shown = showAll ? lines : lines.slice(0, maxFileLines);
   return (
     <>
-      <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${file.path}`}>
+      <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${escapeInvisible(file.path)}`}>
         <code>
           {shown.map((line, index) => (
             // The number is drawn from `data-line` by CSS, so copying the text does not copy it.
             <span key={index} className="rak-file-line" data-line={index + 1}>
-              {line}
+              {revealText(line)}
               {'\n'}
             </span>
           ))}

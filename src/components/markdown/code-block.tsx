@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { revealText } from '../visible-text/visible-text';
 
 /**
  * Props of {@link CodeBlock}.
@@ -21,7 +22,9 @@ const COPY_RESET_MS = 2000;
 
 /**
  * A fenced code block: a header with the language and a Copy button, then
- * `<pre><code class="language-x">`. No highlighting, to keep the bundle small; a highlighter
+ * `<pre><code class="language-x">`. Invisible characters show as `U+XXXX` marks (a bidirectional
+ * override can make code read differently than it runs); Copy copies the code as it is.
+ * No highlighting, to keep the bundle small; a highlighter
  * added later must be loaded lazily. While the fence is open it carries `data-streaming`.
  *
  * @example
@@ -56,13 +59,13 @@ export function CodeBlock({ code, language, open }: CodeBlockProps) {
   return (
     <div className="rak-md-code" data-streaming={open ? '' : undefined}>
       <div className="rak-md-code-header">
-        <span className="rak-md-code-language">{language || 'text'}</span>
+        <span className="rak-md-code-language">{revealText(language || 'text')}</span>
         <button type="button" className="rak-md-code-copy" onClick={copy}>
           {COPY_LABELS[status]}
         </button>
       </div>
       <pre>
-        <code className={language ? `language-${language}` : undefined}>{code}</code>
+        <code className={language ? `language-${language}` : undefined}>{revealText(code)}</code>
       </pre>
     </div>
   );

@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import type { InlineNode } from './inline-node';
 import { safeUrl } from './safe-url';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { revealText } from '../visible-text/visible-text';
 
 /** Link attributes: a link in a chat message never gets the opener or a referrer, nor ranking. */
 const LINK_TARGET = '_blank';
@@ -11,7 +13,7 @@ function renderLink(key: number, url: string, title: string | undefined, childre
   const href = insideLink ? null : safeUrl(url);
   if (href === null) return <Fragment key={key}>{children}</Fragment>;
   return (
-    <a key={key} href={href} title={title} target={LINK_TARGET} rel={LINK_REL} className={className}>
+    <a key={key} href={href} title={title === undefined ? undefined : escapeInvisible(title, 'prose')} target={LINK_TARGET} rel={LINK_REL} className={className}>
       {children}
     </a>
   );
@@ -20,9 +22,10 @@ function renderLink(key: number, url: string, title: string | undefined, childre
 function renderNode(node: InlineNode, key: number, insideLink: boolean): ReactNode {
   switch (node.type) {
     case 'text':
-      return node.text;
+      // Prose: what a reply can use to mislead (direction overrides, tags) is marked; emoji stay.
+      return revealText(node.text, 'prose', key);
     case 'code':
-      return <code key={key}>{node.text}</code>;
+      return <code key={key}>{revealText(node.text)}</code>;
     case 'strong':
       return <strong key={key}>{renderInline(node.children, insideLink)}</strong>;
     case 'emphasis':
@@ -33,7 +36,7 @@ function renderNode(node: InlineNode, key: number, insideLink: boolean): ReactNo
       return renderLink(key, node.url, node.title, renderInline(node.children, true), insideLink);
     case 'image':
       // Never an <img>: loading a remote image would tell its host who reads the message.
-      return renderLink(key, node.url, node.title, node.alt || node.url, insideLink, 'rak-md-image-link');
+      return renderLink(key, node.url, node.title, revealText(node.alt || node.url, 'prose'), insideLink, 'rak-md-image-link');
     case 'hard-break':
       return <br key={key} />;
     case 'soft-break':
@@ -43,7 +46,9 @@ function renderNode(node: InlineNode, key: number, insideLink: boolean): ReactNo
 
 /**
  * Renders inline nodes to React elements; text is always a React text child, so markup in
- * the source can never become HTML.
+ * the source can never become HTML. Invisible characters show as `U+XXXX` marks: every one in
+ * code, and in prose those that can mislead (see `revealInvisible`); a text without any costs
+ * one regular-expression test and no extra nodes.
  *
  * @example
  * <p>{renderInline(parseInline('**Hi** [docs](https://example.com)'))}</p>

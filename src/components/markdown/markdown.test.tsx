@@ -250,6 +250,24 @@ describe('Markdown', () => {
     }
   });
 
+  it('marks invisible characters: every one in code, the misleading ones in prose, and keeps emoji', () => {
+    const container = renderMarkdown('Run `rm -rf ./\u202Etmp` or:\n\n```sh\nls \u2066-la\u2069\n```\n\nSee \u202Ehere 👩🏽‍💻 and می\u200Cخواهم');
+    const marks = [...container.querySelectorAll('.rak-invisible-char')].map((mark) => [mark.closest('pre') ? 'block' : mark.closest('code') ? 'inline code' : 'prose', mark.textContent]);
+    expect(marks).toEqual([
+      ['inline code', 'U+202E'],
+      ['block', 'U+2066'],
+      ['block', 'U+2069'],
+      ['prose', 'U+202E'],
+    ]);
+    expect(container.textContent).toContain('👩🏽‍💻 and می\u200Cخواهم');
+    expect(container.textContent).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+
+  it('adds no nodes to text without invisible characters', () => {
+    const container = renderMarkdown('Plain *text* with `code` and ❤️');
+    expect(container.innerHTML).toBe('<div class="rak-md"><p>Plain <em>text</em> with <code>code</code> and ❤️</p></div>');
+  });
+
   it('accepts a className', () => {
     const { container } = render(<Markdown text="x" className="chat" />);
     expect(container.firstElementChild?.className).toBe('rak-md chat');

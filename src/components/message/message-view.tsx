@@ -6,6 +6,7 @@ import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
 import type { MessageComponentProps } from '../thread/message-list';
 import { ToolCallChip } from './tool-call-chip';
+import { VisibleText } from '../visible-text/visible-text';
 
 /**
  * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices. User
@@ -66,7 +67,9 @@ function ReasoningView({ part }: { part: ReasoningPart }) {
   return (
     <details className="rak-reasoning" data-status={part.status}>
       <summary>{thinking ? 'Thinking…' : 'Reasoning'}</summary>
-      <div className="rak-reasoning-text">{part.text}</div>
+      <div className="rak-reasoning-text">
+        <VisibleText text={part.text} mode="prose" />
+      </div>
     </details>
   );
 }
@@ -74,7 +77,7 @@ function ReasoningView({ part }: { part: ReasoningPart }) {
 function NoticeView({ notice }: { notice: NoticePart }) {
   return (
     <p className="rak-notice" data-level={notice.level} data-code={notice.code} role={notice.level === 'error' ? 'alert' : undefined}>
-      {notice.text}
+      <VisibleText text={notice.text} mode="prose" />
     </p>
   );
 }

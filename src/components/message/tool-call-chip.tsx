@@ -4,6 +4,8 @@ import { summarizeArguments } from '../tool-timeline/display-format';
 import { ToolCallDetails } from '../tool-timeline/tool-call-details';
 import { ToolCallDuration } from '../tool-timeline/tool-call-duration';
 import { toolCallStateLabel } from '../tool-timeline/tool-call-state-badge';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { VisibleText } from '../visible-text/visible-text';
 
 /**
  * A tool call inside a message, as a compact card: name, a one-line summary of the arguments,
@@ -28,8 +30,12 @@ export function ToolCallChip({ toolCallId }: { toolCallId: string }) {
       <div className="rak-tool-chip-head">
         <button type="button" className="rak-tool-chip-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
           <span className="rak-tool-icon rak-tool-chip-icon" aria-hidden="true" />
-          <code className="rak-tool-chip-name">{call.name}</code>
-          <span className="rak-tool-chip-summary">{summarizeArguments(call.input, call.inputText, 60)}</span>
+          <code className="rak-tool-chip-name">
+            <VisibleText text={call.name} />
+          </code>
+          <span className="rak-tool-chip-summary">
+            <VisibleText text={summarizeArguments(call.input, call.inputText, 60)} />
+          </span>
           <ToolCallDuration call={call} className="rak-tool-duration rak-tool-chip-duration" />
           {!waitsFor && <span className="rak-tool-chip-state">{toolCallStateLabel(call)}</span>}
         </button>
@@ -39,7 +45,7 @@ export function ToolCallChip({ toolCallId }: { toolCallId: string }) {
           </button>
         )}
       </div>
-      <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={`${call.name} details`} hidden={!open}>
+      <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={`${escapeInvisible(call.name)} details`} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>
     </div>

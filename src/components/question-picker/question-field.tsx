@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { QuestionOption } from '../../core/index';
 import type { ResolvedQuestion } from '../../react/index';
 import type { AnswerDraft } from './use-answer-drafts';
+import { VisibleText } from '../visible-text/visible-text';
 
 /** Props of `QuestionField`: one resolved question and the answer given to it so far. */
 export interface QuestionFieldProps {
@@ -14,7 +15,9 @@ export interface QuestionFieldProps {
  * One question as a fieldset: its header chip and text as the legend, the options as native
  * radio buttons (single choice: arrow keys move between them) or checkboxes (several), each
  * with its description, the `preview` of the focused (else the chosen) option, and a text
- * field where free text is allowed.
+ * field where free text is allowed. Invisible characters in the model's texts show as `U+XXXX`
+ * marks (as prose: emoji sequences and the joiners of Persian or Indic words stay as they are);
+ * a preview is shown like code, with every one marked.
  *
  * @example
  * ```tsx
@@ -39,8 +42,12 @@ export function QuestionField({ question, draft, onChange }: QuestionFieldProps)
   return (
     <fieldset className="rak-question" data-multi-select={question.multiSelect}>
       <legend className="rak-question-legend">
-        <span className="rak-question-header">{question.header}</span>
-        <span className="rak-question-text">{question.question}</span>
+        <span className="rak-question-header">
+          <VisibleText text={question.header} mode="prose" />
+        </span>
+        <span className="rak-question-text">
+          <VisibleText text={question.question} mode="prose" />
+        </span>
         <span className="rak-question-rule">{[question.multiSelect ? 'Choose any' : 'Choose one', question.required ? null : 'optional'].filter(Boolean).join(', ')}</span>
       </legend>
       <div className="rak-question-options">
@@ -64,11 +71,11 @@ export function QuestionField({ question, draft, onChange }: QuestionFieldProps)
               />
               <span className="rak-question-option-text">
                 <span id={labelId} className="rak-question-option-label">
-                  {option.label}
+                  <VisibleText text={option.label} mode="prose" />
                 </span>
                 {option.description && (
                   <span id={descriptionId} className="rak-question-option-description">
-                    {option.description}
+                    <VisibleText text={option.description} mode="prose" />
                   </span>
                 )}
               </span>
@@ -80,8 +87,12 @@ export function QuestionField({ question, draft, onChange }: QuestionFieldProps)
         <div className="rak-question-preview" aria-live="polite">
           {previewed?.preview && (
             <>
-              <p className="rak-question-preview-label">Preview: {previewed.label}</p>
-              <pre className="rak-question-preview-text">{previewed.preview}</pre>
+              <p className="rak-question-preview-label">
+                Preview: <VisibleText text={previewed.label} mode="prose" />
+              </p>
+              <pre className="rak-question-preview-text">
+                <VisibleText text={previewed.preview} />
+              </pre>
             </>
           )}
         </div>

@@ -3,6 +3,7 @@ import { useQuestions, type PendingQuestion } from '../../react/index';
 import { useReturnFocus } from '../approval-dialog/use-return-focus';
 import { QuestionField } from './question-field';
 import { useAnswerDrafts } from './use-answer-drafts';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
 
 /** Props of `QuestionPicker`. */
 export interface QuestionPickerProps {
@@ -101,7 +102,7 @@ function DockedQuestion({ pending, total, autoFocus, className }: { pending: Pen
         <QuestionField key={index} question={question} draft={drafts[index]!} onChange={(draft) => update(index, draft)} />
       ))}
       <p id={hintId} className="rak-question-hint" aria-live="polite">
-        {missing.length > 0 ? `To submit, answer ${missing.map((question) => `“${question.header}”`).join(', ')}.` : ''}
+        {missing.length > 0 ? `To submit, answer ${missing.map((question) => `“${escapeInvisible(question.header, 'prose')}”`).join(', ')}.` : ''}
       </p>
       {failure && (
         <p className="rak-dialog-error" role="alert">

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { SessionStorage, SessionSummary } from '../../core/index';
 import { useAgentSession, useSessions } from '../../react/index';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { VisibleText } from '../visible-text/visible-text';
 
 /** Props of {@link SessionList}. */
 export interface SessionListProps {
@@ -91,14 +93,16 @@ function SessionItem({ session, active, onSelect, onRename, onDelete }: { sessio
         </form>
       ) : (
         <button type="button" className="rak-session-select" aria-current={active ? 'page' : undefined} onClick={onSelect}>
-          <span className="rak-session-title">{session.title}</span>
+          <span className="rak-session-title">
+            <VisibleText text={session.title} mode="prose" />
+          </span>
           <span className="rak-session-meta">
             {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
           </span>
         </button>
       )}
       {mode === 'delete' ? (
-        <div className="rak-session-confirm" role="group" aria-label={`Delete "${session.title}"?`}>
+        <div className="rak-session-confirm" role="group" aria-label={`Delete "${escapeInvisible(session.title, 'prose')}"?`}>
           <span>Delete this conversation and its files?</span>
           <button type="button" className="rak-button rak-button-small" onClick={() => setMode('view')}>
             Cancel
@@ -111,10 +115,10 @@ function SessionItem({ session, active, onSelect, onRename, onDelete }: { sessio
         mode === 'view' &&
         active && (
           <span className="rak-session-actions">
-            <button type="button" className="rak-message-action" aria-label={`Rename "${session.title}"`} onClick={() => (setTitle(session.title), setMode('rename'))}>
+            <button type="button" className="rak-message-action" aria-label={`Rename "${escapeInvisible(session.title, 'prose')}"`} onClick={() => (setTitle(session.title), setMode('rename'))}>
               Rename
             </button>
-            <button type="button" className="rak-message-action" aria-label={`Delete "${session.title}"`} onClick={() => setMode('delete')}>
+            <button type="button" className="rak-message-action" aria-label={`Delete "${escapeInvisible(session.title, 'prose')}"`} onClick={() => setMode('delete')}>
               Delete
             </button>
           </span>

@@ -1,4 +1,5 @@
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import { VisibleText } from '../visible-text/visible-text';
 
 /**
  * Shows the last run's error with a Retry button (`agent.retry()`), or nothing.
@@ -15,7 +16,9 @@ export function ErrorNotice({ className }: { className?: string }) {
   return (
     <div className={['rak-error', className].filter(Boolean).join(' ')} role="alert" data-code={error.code}>
       <span className="rak-error-icon" aria-hidden="true">!</span>
-      <p className="rak-error-text">{error.message}</p>
+      <p className="rak-error-text">
+        <VisibleText text={error.message} mode="prose" />
+      </p>
       <button type="button" className="rak-error-retry" onClick={() => void agent.retry().catch(() => {})}>
         Retry
       </button>

@@ -59,7 +59,14 @@ function scalar(value: unknown): string {
 }
 
 function cut(text: string, maxLength: number): string {
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  if (text.length <= maxLength) return text;
+  // Never between the two halves of a character (an emoji, a tag character): half would show as a broken one.
+  const end = isHighSurrogate(text.charCodeAt(maxLength - 2)) ? maxLength - 2 : maxLength - 1;
+  return `${text.slice(0, end)}…`;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 /**

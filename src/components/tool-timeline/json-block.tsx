@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { formatJson } from './display-format';
+import { revealText } from '../visible-text/visible-text';
 
 /** Props of `JsonBlock`: what to show (`value` or raw `text`), its label, and where to cut it. */
 export interface JsonBlockProps {
@@ -19,6 +20,7 @@ export interface JsonBlockProps {
  * A labelled, read-only JSON (or text) block that shows at most `limit` characters, with a
  * "Show all" toggle for the rest: a tool that returns a megabyte must not freeze the page.
  * The value is stringified only while the block is rendered, so render it only when visible.
+ * Invisible characters (a bidirectional override in a path) show as `U+XXXX` marks.
  *
  * @example
  * ```tsx
@@ -30,14 +32,15 @@ export function JsonBlock({ label, value, text, limit = 2000, kind }: JsonBlockP
   const [expanded, setExpanded] = useState(false);
   const full = useMemo(() => text ?? formatJson(value), [text, value]);
   const truncated = !expanded && full.length > limit;
-  const shown = truncated ? `${full.slice(0, limit)}…` : full;
+  // The cut never splits a character in two (half of it would show as a broken character).
+  const shown = truncated ? `${full.slice(0, isHighSurrogate(full.charCodeAt(limit - 1)) ? limit - 1 : limit)}…` : full;
   return (
     <div className="rak-json" data-kind={kind}>
       <p className="rak-json-label" id={id}>
         {label}
       </p>
       <pre className="rak-json-text" aria-labelledby={id} tabIndex={0}>
-        {shown}
+        {revealText(shown)}
       </pre>
       {full.length > limit && (
         <button type="button" className="rak-json-toggle" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
@@ -46,4 +49,8 @@ export function JsonBlock({ label, value, text, limit = 2000, kind }: JsonBlockP
       )}
     </div>
   );
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }

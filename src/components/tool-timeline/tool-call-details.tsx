@@ -1,6 +1,7 @@
 import type { AuditEntry, ToolCall } from '../../core/index';
 import { JsonBlock } from './json-block';
 import { isFinishedState, toolCallStateLabels } from './tool-call-state-badge';
+import { VisibleText } from '../visible-text/visible-text';
 
 /**
  * Everything about one call, for an expanded row or chip: arguments (the raw text while they
@@ -28,7 +29,7 @@ export function ToolCallDetails({ call }: { call: ToolCall }) {
       {call.output !== undefined && <JsonBlock label="Result" value={call.output} />}
       {call.error !== undefined && (
         <p className="rak-tool-error" data-state={call.state}>
-          {call.error}
+          <VisibleText text={call.error} />
         </p>
       )}
       {call.audit.length > 0 && <AuditTrail entries={call.audit} />}
@@ -46,7 +47,11 @@ function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
           <li key={index}>
             <span className="rak-tool-audit-time">+{entry.at - start} ms</span> {auditLabel(entry)}{' '}
             <span className="rak-tool-audit-by">by {entry.by}</span>
-            {entry.note ? <span className="rak-tool-audit-note">: {entry.note}</span> : null}
+            {entry.note ? (
+              <span className="rak-tool-audit-note">
+                : <VisibleText text={entry.note} mode="prose" />
+              </span>
+            ) : null}
           </li>
         ))}
       </ol>

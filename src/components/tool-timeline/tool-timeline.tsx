@@ -5,6 +5,8 @@ import { summarizeArguments } from './display-format';
 import { ToolCallDetails } from './tool-call-details';
 import { ToolCallDuration } from './tool-call-duration';
 import { ToolCallStateBadge } from './tool-call-state-badge';
+import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { VisibleText } from '../visible-text/visible-text';
 
 /** Props of `ToolTimeline`: which calls to list (every filter narrows the list) and how to label it. */
 export interface ToolTimelineProps {
@@ -75,12 +77,16 @@ export const ToolTimelineRow = memo(function ToolTimelineRow({ toolCallId, defau
     <li className="rak-timeline-row" data-state={call.state} data-tool-call-id={call.id}>
       <button type="button" className="rak-timeline-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
         <span className="rak-tool-icon" aria-hidden="true" />
-        <code className="rak-timeline-name">{call.name}</code>
-        <span className="rak-timeline-summary">{summarizeArguments(call.input, call.inputText)}</span>
+        <code className="rak-timeline-name">
+          <VisibleText text={call.name} />
+        </code>
+        <span className="rak-timeline-summary">
+          <VisibleText text={summarizeArguments(call.input, call.inputText)} />
+        </span>
         <ToolCallStateBadge call={call} />
         <ToolCallDuration call={call} />
       </button>
-      <div id={detailsId} className="rak-timeline-details" role="region" aria-label={`${call.name} details`} hidden={!open}>
+      <div id={detailsId} className="rak-timeline-details" role="region" aria-label={`${escapeInvisible(call.name)} details`} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>
     </li>
