@@ -37,10 +37,13 @@ const cases: DamageCase[] = [
   { name: 'an agent status "sleeping"', damage: ({ state }) => ((state.status = 'sleeping'), 'state.status') },
   { name: 'two messages with one id', damage: ({ state }) => ((state.messages[2].id = state.messages[0].id), 'state.messages[2].id') },
   {
-    name: 'two tool calls with one id',
+    // Reused ids whose parts pair up are repaired (see unique-tool-call-ids); these do not pair up.
+    name: 'two tool calls with one id, their parts naming others',
     damage: ({ state }) => {
+      const message = state.messages.findIndex((candidate: { id: string }) => candidate.id === state.toolCalls[1].messageId);
+      const part = state.messages[message].parts.findIndex((candidate: { toolCallId?: string }) => candidate.toolCallId === state.toolCalls[1].id);
       state.toolCalls[1].id = state.toolCalls[0].id;
-      return 'state.toolCalls[1].id';
+      return `state.messages[${message}].parts[${part}].toolCallId`;
     },
   },
   {

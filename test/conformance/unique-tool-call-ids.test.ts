@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent, defineTool } from '../../src/core/index';
+import type { AgentState } from '../../src/core/index';
+import { memorySessionStorage, readSessionFile, writeSessionFile } from '../../src/core/session/index';
 import { expectValidToolHistory, handModel, lastRequest, rawText, rawToolCall, toolCallParts, toolResultParts } from './helpers';
 
 const echo = defineTool({
@@ -93,5 +95,37 @@ describe('unique tool-call ids', () => {
     await expect(agent.approve('call_0')).rejects.toMatchObject({ code: 'not-pending' });
     expect((await agent.approve('call_0-2')).status).toBe('idle');
     expectValidToolHistory(lastRequest(model));
+  });
+
+  it('a conversation saved before ids were unique (two calls named call_0) loads with each call distinct', async () => {
+    const model = handModel([{ parts: call('call_0', 'first') }, { parts: call('call_0', 'second') }, { parts: rawText('Done.') }]);
+    const agent = createAgent({ model, tools: [echo] });
+    await agent.send('Echo twice.');
+    // What an older version saved: both calls and both parts named call_0.
+    const saved = JSON.parse(JSON.stringify(agent.snapshot())) as { state: AgentState };
+    for (const entry of saved.state.toolCalls) {
+      entry.id = 'call_0';
+      delete entry.providerToolCallId;
+    }
+    for (const message of saved.state.messages) for (const part of message.parts) if (part.type === 'tool-call') part.toolCallId = 'call_0';
+
+    const storage = memorySessionStorage();
+    await storage.save({ id: 'old', snapshot: readSessionFile(writeSessionFile(saved as never)) }, null);
+    const nextModel = handModel([{ parts: rawText('Still here.') }]);
+    const restored = createAgent({ model: nextModel, tools: [echo], session: { id: 'old', storage } });
+    await restored.session!.ready;
+
+    expect(restored.session!.loaded).toBe('restored');
+    expect(restored.getState().toolCalls.map((entry) => [entry.id, entry.output])).toEqual([
+      ['call_0', 'echo: first'],
+      ['call_0-2', 'echo: second'],
+    ]);
+    await restored.send('Anything else?');
+    const prompt = lastRequest(nextModel);
+    expectValidToolHistory(prompt);
+    expect(toolResultParts(prompt).map((part) => [part.toolCallId, (part.output as { value: string }).value])).toEqual([
+      ['call_0', 'echo: first'],
+      ['call_0-2', 'echo: second'],
+    ]);
   });
 });

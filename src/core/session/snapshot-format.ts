@@ -8,6 +8,7 @@ import { fileRecordProblem } from '../persistence/file-record';
 import { PersistenceError } from '../persistence/persistence-error';
 import type { AgentState } from '../state';
 import { checkAgentState } from './check-agent-state';
+import { withUniqueToolCallIds } from './repair-tool-call-ids';
 import { AGENT_SNAPSHOT_VERSION, type AgentSnapshot } from './session-types';
 import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
@@ -48,9 +49,11 @@ export function readSnapshot(value: unknown): AgentSnapshot {
     );
   }
   new ShapeReader('snapshot').object(value);
-  checkAgentState(value.state);
+  // Saved before ids were unique: repaired, not refused (it is the user's conversation, not damage).
+  const state = isObject(value.state) ? withUniqueToolCallIds(value.state as unknown as AgentState) : value.state;
+  checkAgentState(state);
   if (value.sandbox !== undefined) checkSandboxPart(value.sandbox);
-  return value as unknown as AgentSnapshot;
+  return (state === value.state ? value : { ...value, state }) as unknown as AgentSnapshot;
 }
 
 /** Version 0 → 1: a bare state gets the envelope, and fields added since get their defaults. */
