@@ -9,7 +9,8 @@ export { defaultSandboxLimits, maxNameBytes, maxPathBytes } from './sandbox-limi
 export type { SandboxLimits } from './sandbox-limits';
 export { parsePath } from './sandbox-path';
 export type { SandboxPath } from './sandbox-path';
-export { compileGlob } from './glob';
+export { compileGlob, maxGlobLength } from './glob';
+export type { GlobMatcher } from './glob';
 export { defaultMaxLineLength, defaultMaxMatches } from './grep';
 export type { GrepMatch, GrepOptions, GrepResult } from './grep';
 export type { SandboxChanges } from './changes';
