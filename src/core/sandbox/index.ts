@@ -12,6 +12,7 @@ export type { SandboxPath } from './sandbox-path';
 export { compileGlob, maxGlobLength } from './glob';
 export type { GlobMatcher } from './glob';
 export { defaultMaxLineLength, defaultMaxMatches } from './grep';
+export { loadRegexEngine } from './regex-engine';
 export type { GrepMatch, GrepOptions, GrepResult } from './grep';
 export type { SandboxChanges } from './changes';
 export type { DiffBounds } from './file-diff';
