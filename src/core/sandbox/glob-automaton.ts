@@ -102,7 +102,7 @@ export function createAutomatonMatcher(automaton: GlobAutomaton): (path: string)
   // Per position: its `step` and `accept` states (sorted), whether it accepts, its moves.
   let members: number[][] = [];
   let accepting: boolean[] = [];
-  let asciiMoves = new Int32Array(16 * 128);
+  let asciiMoves = new Int32Array(0); // set by `reset`
   let otherMoves: Array<Map<number, number>> = [];
   let byKey = new Map<string, number>();
 
@@ -164,7 +164,11 @@ export function createAutomatonMatcher(automaton: GlobAutomaton): (path: string)
       let next: number;
       if (code < 128) {
         next = asciiMoves[position * 128 + code]!;
-        if (next === unknown) next = asciiMoves[position * 128 + code] = move(position, code);
+        if (next === unknown) {
+          // Computed before the store: `move` may replace the table with a larger one.
+          next = move(position, code);
+          asciiMoves[position * 128 + code] = next;
+        }
       } else {
         if (code >= 0xd800 && code <= 0xdbff && offset + 1 < path.length) {
           code = path.codePointAt(offset)!;

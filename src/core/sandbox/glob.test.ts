@@ -172,4 +172,11 @@ describe('hostile globs end at once', () => {
     expect(matches('{' + Array.from({ length: 500 }, (_, index) => `f${index}`).join(',') + '}', 'f499')).toBe(true);
     expect(performance.now() - started).toBeLessThan(100);
   });
+
+  it('stays right when a pattern has more shapes than its memo keeps', () => {
+    const names = Array.from({ length: 400 }, (_, index) => `f${index * 7}`);
+    const glob = compileGlob(`**/{${names.join(',')}}.ts`);
+    for (const name of names) expect(glob.test(`src/${name}.ts`), name).toBe(true);
+    for (const name of names) expect(glob.test(`src/${name}x.ts`), name).toBe(false);
+  });
 });
