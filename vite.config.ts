@@ -37,9 +37,9 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      // just-bash (the shell, a runtime dependency imported lazily) stays external too: the app's
-      // bundler resolves its browser build and makes it a lazy chunk of the app.
-      external: [/^react($|\/)/, /^@tanstack\//, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^node:/],
+      // just-bash (the shell) and re2js (grep's regular expressions), runtime dependencies imported
+      // lazily, stay external too: the app's bundler resolves them and makes them lazy chunks.
+      external: [/^react($|\/)/, /^@tanstack\//, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^re2js($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
       },

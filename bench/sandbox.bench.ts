@@ -4,7 +4,10 @@
  * Targets (issue 4): grep across all files under 100 ms; checkpoint cost independent of tree size.
  */
 import { bench, describe } from 'vitest';
-import { createSandbox, type Sandbox } from '../src/core/sandbox/index';
+import { createSandbox, loadRegexEngine, type Sandbox } from '../src/core/sandbox/index';
+
+// `regex: true` runs on the linear-time engine, which loads on first use.
+await loadRegexEngine();
 
 const line = 'export const value = compute(input, options); // a typical line of code\n';
 

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileGlob, hasWildcards } from './glob';
+import { compileGlob, hasWildcards, maxGlobLength } from './glob';
 import { isSandboxError } from './sandbox-errors';
 
 const matches = (pattern: string, path: string) => compileGlob(pattern).test(path);
@@ -61,6 +62,16 @@ describe('compileGlob', () => {
     }
   });
 
+  it('refuses a pattern longer than a path may be', () => {
+    expect(() => compileGlob('*'.repeat(maxGlobLength + 1))).toThrow(/longer than 4096 characters/);
+  });
+
+  it('matches by code point: ? and classes take one astral character', () => {
+    expect(matches('?.md', '😀.md')).toBe(true);
+    expect(matches('[😀-😂]', '😁')).toBe(true);
+    expect(matches('😀*', '😀x')).toBe(true);
+  });
+
   it('caches compiled patterns', () => {
     expect(compileGlob('**/*.md')).toBe(compileGlob('**/*.md'));
   });
@@ -68,5 +79,104 @@ describe('compileGlob', () => {
   it('tells plain paths from patterns', () => {
     expect(hasWildcards('src/a.ts')).toBe(false);
     expect(hasWildcards('src/*.ts')).toBe(true);
+  });
+});
+
+/**
+ * The RegExp translation this matcher replaced: the reference for what each pattern means. It
+ * backtracks exponentially on hostile patterns, so it only ever sees the small inputs below.
+ */
+function referenceRegExp(pattern: string): RegExp {
+  let out = '';
+  let braceDepth = 0;
+  for (let index = 0; index < pattern.length; index++) {
+    const char = pattern[index]!;
+    const atSegmentStart = index === 0 || pattern[index - 1] === '/';
+    if (char === '*') {
+      if (pattern[index + 1] === '*') {
+        const atSegmentEnd = index + 2 === pattern.length || pattern[index + 2] === '/';
+        if (atSegmentStart && atSegmentEnd) {
+          out += pattern[index + 2] === '/' ? '(?:[^/]*/)*' : '.*';
+          index += pattern[index + 2] === '/' ? 2 : 1;
+          continue;
+        }
+        index += 1;
+      }
+      out += '[^/]*';
+    } else if (char === '?') {
+      out += '[^/]';
+    } else if (char === '[') {
+      const end = pattern.indexOf(']', index + 2);
+      let body = pattern.slice(index + 1, end);
+      const negated = body.startsWith('!') || body.startsWith('^');
+      if (negated) body = body.slice(1);
+      const escaped = body.replace(/[\\\]^[]/g, (match) => '\\' + match);
+      out += negated ? `(?!/)[^${escaped}]` : `[${escaped}]`;
+      index = end;
+    } else if (char === '{') {
+      braceDepth++;
+      out += '(?:';
+    } else if (char === '}' && braceDepth > 0) {
+      braceDepth--;
+      out += ')';
+    } else if (char === ',' && braceDepth > 0) {
+      out += '|';
+    } else if (char === '\\') {
+      out += pattern[++index]!.replace(/[.+^$()|[\]{}\\*?]/, '\\$&');
+    } else {
+      out += char.replace(/[.+^$()|[\]{}\\*?]/, '\\$&');
+    }
+  }
+  return new RegExp('^' + out + '$', 'u');
+}
+
+describe('compileGlob against the RegExp translation it replaced', () => {
+  const pieces = ['a', 'b', '.', '/', '-', '*', '**', '**/', '?', '[ab]', '[!a]', '[a-c]', '[a-]', '[-b]', '[a-c-.]', '[]a]', '[!]', '{', '}', ',', '{a,b}', '{a/b,*}', '\\*', '\\{'];
+  const pattern = fc.array(fc.constantFrom(...pieces), { maxLength: 7 }).map((parts) => parts.join(''));
+  const path = fc.array(fc.constantFrom('a', 'b', 'c', '.', '/', '-', '*', ']', '{'), { maxLength: 9 }).map((parts) => parts.join(''));
+
+  it('agrees on every path, or both refuse the pattern', () => {
+    fc.assert(
+      fc.property(pattern, fc.array(path, { minLength: 1, maxLength: 8 }), (glob, paths) => {
+        let reference: RegExp | undefined;
+        try {
+          reference = referenceRegExp(glob);
+        } catch {
+          reference = undefined;
+        }
+        let compiled: ReturnType<typeof compileGlob> | undefined;
+        try {
+          compiled = compileGlob(glob);
+        } catch (error) {
+          expect(isSandboxError(error, 'invalid-pattern')).toBe(true);
+          compiled = undefined;
+        }
+        // An unclosed "{" is refused by the matcher; the old translation left the group open, which RegExp refuses too.
+        expect(compiled === undefined, `refusal of ${JSON.stringify(glob)}`).toBe(reference === undefined);
+        for (const candidate of paths) expect(compiled?.test(candidate), `${JSON.stringify(glob)} on ${JSON.stringify(candidate)}`).toBe(reference?.test(candidate));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('hostile globs end at once', () => {
+  it('many stars against a long name, globstars over a deep path, many alternatives', () => {
+    const started = performance.now();
+    expect(matches('*a'.repeat(12) + '*b', 'a'.repeat(200))).toBe(false);
+    expect(matches('*a'.repeat(12) + '*b', 'a'.repeat(199) + 'b')).toBe(true);
+    const deep = Array.from({ length: 40 }, (_, index) => `d${index}`).join('/');
+    expect(matches('**/'.repeat(8) + 'x', deep + '/y')).toBe(false);
+    expect(matches('**/'.repeat(8) + 'y', deep + '/y')).toBe(true);
+    expect(matches('{*a,*a*,*a*a}'.repeat(20) + 'b', 'a'.repeat(200))).toBe(false);
+    expect(matches('{' + Array.from({ length: 500 }, (_, index) => `f${index}`).join(',') + '}', 'f499')).toBe(true);
+    expect(performance.now() - started).toBeLessThan(100);
+  });
+
+  it('stays right when a pattern has more shapes than its memo keeps', () => {
+    const names = Array.from({ length: 400 }, (_, index) => `f${index * 7}`);
+    const glob = compileGlob(`**/{${names.join(',')}}.ts`);
+    for (const name of names) expect(glob.test(`src/${name}.ts`), name).toBe(true);
+    for (const name of names) expect(glob.test(`src/${name}x.ts`), name).toBe(false);
   });
 });

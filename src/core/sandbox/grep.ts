@@ -1,10 +1,13 @@
 /**
- * Searching file contents. Each file is scanned once by a global regular expression over the whole
- * text (no splitting into lines up front); line numbers are counted only up to each match. That is
- * what keeps "grep across 10,000 files" in milliseconds.
+ * Searching file contents. A literal (the default) is found by the browser's native search,
+ * which cannot backtrack on an escaped string: each file is scanned once by one global
+ * expression over the whole text, and line numbers are counted only up to each match. That is
+ * what keeps "grep across 10,000 files" in milliseconds. A regular expression (`regex: true`)
+ * comes from a model and may be hostile, so it runs on a linear-time engine, line by line
+ * (`regex-search.ts`, loaded with its engine), never on the browser's backtracking RegExp.
  */
 import { compileGlob } from './glob';
-import { SandboxError } from './sandbox-errors';
+import { loadedRegexEngine } from './regex-engine';
 import { walkFiles, type TreeNode } from './tree';
 
 /** One matching line. */
@@ -27,7 +30,11 @@ export interface GrepResult {
 
 /** How to search. */
 export interface GrepOptions {
-  /** Treat the pattern as a regular expression (JavaScript syntax). Default: a literal string. */
+  /**
+   * Treat the pattern as a regular expression. Default: a literal string. JavaScript syntax, matched
+   * line by line by a linear-time engine (RE2): no backreferences or lookahead (an `invalid-pattern`
+   * error says so); `^` and `$` are the line's ends. Needs `await loadRegexEngine()` first.
+   */
   regex?: boolean;
   ignoreCase?: boolean;
   /** Search only this file or directory. Default: the whole sandbox. */
@@ -46,27 +53,11 @@ export const defaultMaxMatches = 1_000;
 export const defaultMaxLineLength = 500;
 
 /**
- * Builds the search expression: literal patterns are escaped, so `a.b` finds only "a.b".
- * An invalid regular expression is a `SandboxError` with code `invalid-pattern`.
- *
- * @example
- * ```ts
- * compileSearch('TODO', {}).test('// TODO: x'); // true
- * ```
- */
-export function compileSearch(pattern: string, options: Pick<GrepOptions, 'regex' | 'ignoreCase'>): RegExp {
-  const source = options.regex === true ? pattern : pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-  try {
-    return new RegExp(source, options.ignoreCase === true ? 'gim' : 'gm');
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new SandboxError('invalid-pattern', `The search pattern is not a valid regular expression: ${reason}`);
-  }
-}
-
-/**
  * Searches the text files below `node` (binary files are skipped), in sorted path order.
  * `prefix` is the canonical path of `node`; `options.path` is expected to be resolved already.
+ * With `regex: true` the engine must be loaded (`loadRegexEngine`), else this throws a
+ * `SandboxError` with code `regex-engine-not-loaded`; an invalid or unsupported pattern is one
+ * with code `invalid-pattern`.
  *
  * @example
  * ```ts
@@ -74,7 +65,10 @@ export function compileSearch(pattern: string, options: Pick<GrepOptions, 'regex
  * ```
  */
 export function grepTree(node: TreeNode, prefix: string, pattern: string, options: GrepOptions = {}): GrepResult {
-  const expression = compileSearch(pattern, options);
+  const ignoreCase = options.ignoreCase === true;
+  const engine = options.regex === true ? loadedRegexEngine() : undefined;
+  const regex = engine?.compileRegex(pattern, ignoreCase);
+  const literal = regex === undefined ? new RegExp(pattern.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'), ignoreCase ? 'gim' : 'gm') : undefined;
   const filter = options.glob === undefined ? undefined : compileGlob(options.glob);
   const maxMatches = options.maxMatches ?? defaultMaxMatches;
   const maxLineLength = Math.max(1, options.maxLineLength ?? defaultMaxLineLength);
@@ -85,32 +79,37 @@ export function grepTree(node: TreeNode, prefix: string, pattern: string, option
     if (truncated || typeof file.content !== 'string') return;
     // A single file searched directly has no relative path of its own: match the glob on its name.
     if (filter !== undefined && !filter.test(node.kind === 'file' ? path.slice(path.lastIndexOf('/') + 1) : path.slice(relativeStart))) return;
-    truncated = searchText(path, file.content, expression, matches, maxMatches, maxLineLength);
+    /** Records one matching line; false (and truncated) when the cap was already reached. */
+    const record = (line: number, content: string, column: number): boolean => {
+      if (matches.length >= maxMatches) return !(truncated = true);
+      matches.push({ path, line, column, text: cut(content, column - 1, maxLineLength) });
+      return true;
+    };
+    if (regex !== undefined) engine!.forEachMatchingLine(file.content, regex, record);
+    else searchText(file.content, literal!, record);
   });
   return { matches, truncated };
 }
 
-/** Appends this file's matching lines; returns true when the cap was hit with matches left over. */
-function searchText(path: string, text: string, expression: RegExp, matches: GrepMatch[], maxMatches: number, maxLineLength: number): boolean {
+/** Reports each line of `text` where `expression` (global, multiline) matches, until `record` says stop. */
+function searchText(text: string, expression: RegExp, record: (line: number, content: string, column: number) => boolean): void {
   expression.lastIndex = 0;
   let line = 1;
   let counted = 0; // newlines before this offset are already counted in `line`
   for (;;) {
     const found = expression.exec(text);
-    if (found === null) return false;
+    if (found === null) return;
     const start = found.index;
     // A zero-length match after the final newline is the phantom empty "line" grep does not report.
-    if (start === text.length && start > 0 && text.charCodeAt(start - 1) === 10) return false;
+    if (start === text.length && start > 0 && text.charCodeAt(start - 1) === 10) return;
     for (let newline = text.indexOf('\n', counted); newline !== -1 && newline < start; newline = text.indexOf('\n', newline + 1)) line++;
     const lineStart = text.lastIndexOf('\n', start - 1) + 1;
     let lineEnd = text.indexOf('\n', start);
     if (lineEnd === -1) lineEnd = text.length;
-    if (matches.length >= maxMatches) return true;
-    const column = start - lineStart + 1;
     const content = text.charCodeAt(lineEnd - 1) === 13 ? text.slice(lineStart, lineEnd - 1) : text.slice(lineStart, lineEnd);
-    matches.push({ path, line, column, text: cut(content, column - 1, maxLineLength) });
+    if (!record(line, content, start - lineStart + 1)) return;
     // One report per line, like grep: continue on the next line.
-    if (lineEnd >= text.length) return false;
+    if (lineEnd >= text.length) return;
     expression.lastIndex = lineEnd + 1;
     counted = lineEnd + 1;
     line++;

@@ -9,8 +9,10 @@ export { defaultSandboxLimits, maxNameBytes, maxPathBytes } from './sandbox-limi
 export type { SandboxLimits } from './sandbox-limits';
 export { parsePath } from './sandbox-path';
 export type { SandboxPath } from './sandbox-path';
-export { compileGlob } from './glob';
+export { compileGlob, maxGlobLength } from './glob';
+export type { GlobMatcher } from './glob';
 export { defaultMaxLineLength, defaultMaxMatches } from './grep';
+export { loadRegexEngine } from './regex-engine';
 export type { GrepMatch, GrepOptions, GrepResult } from './grep';
 export type { SandboxChanges } from './changes';
 export type { DiffBounds } from './file-diff';

@@ -25,6 +25,7 @@ export type SandboxErrorCode =
   | 'quota-files'
   | 'invalid-content'
   | 'invalid-pattern'
+  | 'regex-engine-not-loaded'
   | 'unknown-checkpoint'
   | 'invalid-records';
 

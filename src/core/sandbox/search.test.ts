@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from './create-sandbox';
+import { loadRegexEngine } from './regex-engine';
+import { maxRegexLength } from './regex-syntax';
 import { isSandboxError } from './sandbox-errors';
 
 const sandbox = createSandbox({
@@ -40,7 +42,22 @@ describe('glob', () => {
   });
 });
 
+describe('grep before the regular-expression engine is loaded', () => {
+  it('searches literals, and refuses regex: true with a clear error that says what to do', () => {
+    expect(sandbox.grep('TODO').matches).toHaveLength(2);
+    try {
+      sandbox.grep('T.DO', { regex: true });
+      expect.unreachable();
+    } catch (error) {
+      expect(isSandboxError(error, 'regex-engine-not-loaded')).toBe(true);
+      expect((error as Error).message).toContain('await loadRegexEngine()');
+    }
+  });
+});
+
 describe('grep', () => {
+  beforeAll(() => loadRegexEngine());
+
   it('finds a literal across text files with line and column', () => {
     const result = sandbox.grep('TODO');
     expect(result.truncated).toBe(false);
@@ -94,5 +111,61 @@ describe('grep', () => {
       expect(isSandboxError(error, 'invalid-pattern')).toBe(true);
     }
     expect(() => sandbox.grep('x', { path: 'missing' })).toThrow(/does not exist/);
+  });
+});
+
+describe('grep with regex: true', () => {
+  beforeAll(() => loadRegexEngine());
+
+  const errorOf = (pattern: string): Error => {
+    try {
+      sandbox.grep(pattern, { regex: true });
+    } catch (error) {
+      expect(isSandboxError(error, 'invalid-pattern'), String(error)).toBe(true);
+      return error as Error;
+    }
+    throw new Error(`${pattern} was accepted`);
+  };
+
+  it('names the syntax the linear-time engine does not have', () => {
+    expect(errorOf('(a)\\1').message).toMatch(/^The search pattern uses a backreference \(`\\1`\), which is not supported: .*linear-time engine/);
+    expect(errorOf('(?<x>a)\\k<x>').message).toMatch(/named backreference .* not supported/);
+    expect(errorOf('a(?=b)').message).toMatch(/lookahead \(`\(\?=…\)`\), which is not supported/);
+    expect(errorOf('(?!b)a').message).toMatch(/lookahead \(`\(\?!…\)`\)/);
+    expect(errorOf('(').message).toMatch(/not a valid regular expression for the linear-time engine .*missing closing \)/);
+    expect(errorOf('x'.repeat(maxRegexLength + 1)).message).toMatch(/longer than 4096 characters/);
+  });
+
+  it('takes JavaScript syntax: escapes, classes, groups, lookbehind', () => {
+    const files = createSandbox({ files: { 'a.txt': 'A1 😀 end\nprice: $5\nxay\n', 'b.txt': '\n' } });
+    const lines = (pattern: string) => files.grep(pattern, { regex: true }).matches.map((match) => `${match.path}:${match.line}:${match.column}`);
+    expect(lines('\\u0041\\d')).toEqual(['/a.txt:1:1']);
+    expect(lines('\\u{1F600}')).toEqual(['/a.txt:1:4']);
+    expect(lines('\\x41')).toEqual(['/a.txt:1:1']);
+    expect(lines('(?<currency>\\$)\\d')).toEqual(['/a.txt:2:8']);
+    expect(lines('(?<=a)y')).toEqual(['/a.txt:3:3']);
+    expect(lines('(?<!x)a')).toEqual([]);
+    expect(lines('^[^]?$')).toEqual(['/b.txt:1:1']);
+    expect(lines('\\/')).toEqual([]);
+  });
+
+  it('matches within one line, like grep; ^ and $ are the line ends, also before \\r\\n', () => {
+    const files = createSandbox({ files: { 'crlf.txt': 'one;\r\ntwo;\r\n', 'lf.txt': 'a\nb\n' } });
+    expect(files.grep(';$', { regex: true }).matches.map((match) => [match.line, match.column, match.text])).toEqual([[1, 4, 'one;'], [2, 4, 'two;']]);
+    expect(files.grep('a\\nb', { regex: true }).matches).toEqual([]);
+    expect(files.grep('a\\sb', { regex: true }).matches).toEqual([]);
+    expect(files.grep('^b', { regex: true }).matches).toEqual([{ path: '/lf.txt', line: 2, column: 1, text: 'b' }]);
+  });
+
+  it('ignores case with Unicode folding, also where the native search jumps to literal text', () => {
+    const files = createSandbox({ files: { 'k.txt': 'x\nthe \u212Aey\nKEY\n' } });
+    expect(files.grep('key', { regex: true, ignoreCase: true }).matches.map((match) => match.line)).toEqual([2, 3]);
+    expect(files.grep('k+ey', { regex: true }).matches).toEqual([]);
+  });
+
+  it('stops at maxMatches and reports truncation', () => {
+    const many = createSandbox({ files: { 'x.txt': 'ab\nab\nab\n', 'y.txt': 'ab\n' } });
+    expect(many.grep('a(b)', { regex: true, maxMatches: 3 })).toMatchObject({ truncated: true, matches: [{ line: 1 }, { line: 2 }, { line: 3 }] });
+    expect(many.grep('a(b)', { regex: true, maxMatches: 4 }).truncated).toBe(false);
   });
 });

@@ -56,6 +56,7 @@ const errnoOf: Record<SandboxErrorCode, ErrnoCode> = {
   'quota-files': 'ENOSPC',
   'invalid-content': 'EINVAL',
   'invalid-pattern': 'EINVAL',
+  'regex-engine-not-loaded': 'ENOTSUP',
   'unknown-checkpoint': 'EIO',
   'invalid-records': 'EIO',
 };

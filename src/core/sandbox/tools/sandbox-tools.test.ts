@@ -101,6 +101,8 @@ describe('file tools in an agent', () => {
     expect(await tool(sandbox, 'grep')({ pattern: 'todo', ignoreCase: true })).toEqual({ matches: ['/src/a.ts:1: // TODO one', '/src/ui/b.tsx:2: // todo two'], truncated: false });
     expect(await tool(sandbox, 'grep')({ pattern: 'T.DO', regex: true, glob: '**/*.ts' })).toEqual({ matches: ['/src/a.ts:1: // TODO one'], truncated: false });
     expect(await tool(sandbox, 'grep')({ pattern: 'absent' })).toEqual({ matches: [], truncated: false, note: 'No matches.' });
+    // The first regex call above loaded the linear-time engine; what it lacks is an error that says so.
+    await expect(tool(sandbox, 'grep')({ pattern: '(t)\\1', regex: true })).rejects.toThrow(/backreference \(`\\1`\), which is not supported/);
   });
 
   it('move_file and delete_file change the tree; a non-empty folder needs recursive', async () => {

@@ -1,4 +1,5 @@
 import { defineTool } from '../../tools/define-tool';
+import { loadRegexEngine } from '../regex-engine';
 import type { Sandbox } from '../sandbox-types';
 
 /** Most paths `glob` returns. */
@@ -40,7 +41,10 @@ export function globTool(sandbox: Sandbox) {
 
 /**
  * The `grep` tool: lines of text files matching a literal string (default) or a regular
- * expression, as `path:line: text`, capped with a note.
+ * expression, as `path:line: text`, capped with a note. A regular expression comes from the
+ * model, so it runs on the sandbox's linear-time engine, which this tool loads on its first
+ * `regex: true` call (the sandbox's `grep` is synchronous and expects it loaded); syntax that
+ * engine lacks (backreferences, lookahead) comes back as an error result saying so.
  *
  * @example
  * ```ts
@@ -51,7 +55,7 @@ export function grepTool(sandbox: Sandbox) {
   return defineTool({
     name: 'grep',
     description:
-      'Searches the text files of the workspace for a string (or a JavaScript regular expression with `regex: true`). Returns matching lines as "path:line: text".',
+      'Searches the text files of the workspace for a string (or, with `regex: true`, a regular expression in JavaScript syntax without backreferences or lookahead, matched within each line). Returns matching lines as "path:line: text".',
     inputSchema: {
       type: 'object',
       properties: {
@@ -67,8 +71,13 @@ export function grepTool(sandbox: Sandbox) {
     },
     readOnly: true,
     category: 'files',
-    execute: (input) => {
+    execute: async (input) => {
       const { pattern, regex, ignoreCase, path, glob, maxMatches = defaultGrepToolMatches } = input;
+      if (regex === true) {
+        await loadRegexEngine().catch((error: unknown) => {
+          throw new Error(`The regular-expression engine could not be loaded (${error instanceof Error ? error.message : String(error)}); search for a literal string instead (regex: false).`);
+        });
+      }
       const result = sandbox.grep(pattern, {
         ...(regex !== undefined ? { regex } : {}),
         ...(ignoreCase !== undefined ? { ignoreCase } : {}),
