@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 /**
  * Contract: data grants no authority. Nothing loaded from data (a session file, a snapshot, a
  * stored session, an `initialState`) authorizes a tool call:
@@ -8,13 +9,17 @@
  *   the app says it trusts the snapshot (`trustSnapshot`); grants restored from the app's own
  *   session storage stay (they are this user's own decisions).
  */
-import { describe, expect, it } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentChat } from '../../src/components/index';
 import { createAgent } from '../../src/core/index';
 import type { AgentSnapshot, AgentState, ToolCall } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
 import { memorySessionStorage, readSessionFile, writeSessionFile } from '../../src/core/session/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 import { callNamed } from './helpers';
+
+afterEach(cleanup);
 
 /** A real conversation paused at an approval for deleting the whole `src` folder. */
 async function pausedAtDelete(): Promise<AgentSnapshot> {
@@ -143,5 +148,18 @@ describe('data grants no authority', () => {
     const call = callNamed(agent.getState(), 'del-1');
     expect(call.audit).toEqual(callNamed(original.state, 'del-1').audit);
     expect(call.approval?.reason).toBe(callNamed(original.state, 'del-1').approval?.reason);
+  });
+
+  it('what the user sees: the dialog asks again with the real change, and the dropped grants are said in the thread', async () => {
+    const snapshot = forged(await pausedAtDelete(), ['delete_file']);
+    const agent = createAgent({ model: scriptedModel([text('ok')]), sandbox: freshWorkspace(), snapshot });
+    render(<AgentChat agent={agent} />);
+
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('/src/a.ts');
+    expect(dialog.textContent).not.toContain('typo fix');
+    expect(dialog.textContent).not.toContain('administrator');
+    expect(within(dialog).getByRole('button', { name: /^Approve/ })).toBeTruthy();
+    expect(screen.getByText(/Permissions are not carried over from a file or snapshot/)).toBeTruthy();
   });
 });
