@@ -38,8 +38,13 @@ export async function* streamModel(
   for (let attempt = 0; ; attempt++) {
     let yielded = false;
     let reader: ReadableStreamDefaultReader<unknown> | undefined;
+    let call: { signal: AbortSignal; unlink: () => void } | undefined;
     try {
-      const result = await abortable(Promise.resolve(model.doStream({ ...callOptions, abortSignal: signal })), signal);
+      // Each call gets a signal of its own, linked to the run's and unlinked when the call ends:
+      // fetch implementations (Node's undici) keep their abort listener on the signal they were
+      // given, so handing every step the run's signal would pile one up per step for the whole run.
+      call = linkedSignal(signal);
+      const result = await abortable(Promise.resolve(model.doStream({ ...callOptions, abortSignal: call.signal })), signal);
       reader = result.stream.getReader();
       let finished = false;
       while (true) {
@@ -69,6 +74,7 @@ export async function* streamModel(
     } finally {
       // Release the provider's connection whether we finished, failed or were abandoned.
       reader?.cancel().catch(() => {});
+      call?.unlink();
     }
   }
 }
@@ -96,6 +102,18 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
       },
     );
   });
+}
+
+/** A signal that aborts when `parent` does, until `unlink` (which removes the link, not the abort). */
+function linkedSignal(parent: AbortSignal): { signal: AbortSignal; unlink: () => void } {
+  const controller = new AbortController();
+  if (parent.aborted) {
+    controller.abort(parent.reason);
+    return { signal: controller.signal, unlink: () => {} };
+  }
+  const forward = () => controller.abort(parent.reason);
+  parent.addEventListener('abort', forward, { once: true });
+  return { signal: controller.signal, unlink: () => parent.removeEventListener('abort', forward) };
 }
 
 function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
