@@ -1,6 +1,6 @@
 import { useId, type ComponentType, type ReactNode } from 'react';
 import type { Agent, AgentState } from '../core/index';
-import { AgentProvider, useAgentSelector } from '../react/index';
+import { AgentProvider, isPendingApproval, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
 import { ComposerDraftProvider } from './composer/composer-draft';
@@ -117,7 +117,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
 
 /** What waits for people, if anything; approvals first, as the dialog shows them over everything. */
 function pickWaitsFor(state: AgentState): 'approval' | 'question' | null {
-  if (state.toolCalls.some((call) => call.state === 'approval-requested' && !call.approval?.decision)) return 'approval';
+  if (state.toolCalls.some(isPendingApproval)) return 'approval';
   return state.toolCalls.some((call) => call.state === 'answer-requested') ? 'question' : null;
 }
 

@@ -34,7 +34,7 @@ export type {
   ToolCatalogEntry,
 } from './bridge/wire-format';
 export type { ToolCallHandler } from './tools/execute-tool-call';
-export { isFinalToolCallState, isWaitingForPeople } from './tools/tool-call-states';
+export { isApprovedWaitingForTurn, isFinalToolCallState, isPendingApproval, isWaitingForPeople } from './tools/tool-call-states';
 export { askUserQuestionTool } from './questions/ask-user-question-tool';
 export { askUserQuestionToolName } from './questions/question-types';
 export type { AnsweredQuestion, AskUserQuestionInput, Question, QuestionAnswer, QuestionOption, QuestionResult } from './questions/question-types';

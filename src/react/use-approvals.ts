@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Agent, AgentState, RunResult, ToolCall, ToolInfo } from '../core/index';
+import { isPendingApproval } from '../core/index';
 import { useAgentInstance } from './agent-context';
 import { shallowEqual, useAgentSelector } from './use-agent-selector';
 
@@ -28,7 +29,7 @@ export interface PendingApproval {
 }
 
 const pickPendingApprovals = (state: AgentState): ToolCall[] =>
-  state.toolCalls.filter((call) => call.state === 'approval-requested' && !call.approval?.decision);
+  state.toolCalls.filter(isPendingApproval);
 
 /**
  * The tool calls that wait for an approval, oldest first (a queue: decide them in any order).

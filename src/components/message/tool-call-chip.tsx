@@ -1,5 +1,5 @@
 import { useId, useState, type MouseEvent } from 'react';
-import { useToolCall } from '../../react/index';
+import { isPendingApproval, useToolCall } from '../../react/index';
 import { summarizeArguments } from '../tool-timeline/display-format';
 import { ToolCallDetails } from '../tool-timeline/tool-call-details';
 import { ToolCallDuration } from '../tool-timeline/tool-call-duration';
@@ -24,7 +24,7 @@ export function ToolCallChip({ toolCallId }: { toolCallId: string }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   if (!call) return null;
-  const waitsFor = call.state === 'answer-requested' ? 'question' : call.state === 'approval-requested' && !call.approval?.decision ? 'approval' : null;
+  const waitsFor = call.state === 'answer-requested' ? 'question' : isPendingApproval(call) ? 'approval' : null;
   return (
     <div className="rak-tool-chip" data-state={call.state} data-tool-call-id={call.id}>
       <div className="rak-tool-chip-head">

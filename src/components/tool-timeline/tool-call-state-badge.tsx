@@ -1,4 +1,5 @@
 import type { QuestionResult, ToolCall, ToolCallState } from '../../core/index';
+import { isApprovedWaitingForTurn } from '../../react/index';
 
 /**
  * What each state of a tool call is called in the UI.
@@ -45,7 +46,7 @@ export function isFinishedState(state: ToolCallState): boolean {
  * ```
  */
 export function toolCallStateLabel(call: StateFields): string {
-  if (call.state === 'approval-requested' && call.approval?.decision) return 'Approved';
+  if (isApprovedWaitingForTurn(call)) return 'Approved';
   if (call.state === 'output-available' && call.name === 'ask_user_question' && isDismissedQuestion(call.output)) return 'Dismissed';
   return toolCallStateLabels[call.state];
 }

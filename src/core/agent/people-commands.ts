@@ -4,6 +4,7 @@ import type { AskUserQuestionInput, QuestionAnswer } from '../questions/question
 import { validateToolInput } from '../schema/index';
 import type { AgentState, ToolCall } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
+import { isPendingApproval } from '../tools/tool-call-states';
 import { toJsonData } from '../tools/json-data';
 import { AgentCommandError, type Agent, type RunResult } from './agent-options';
 
@@ -40,11 +41,10 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
     }
     return call;
   };
-  const awaitingApproval = (call: ToolCall) => call.state === 'approval-requested' && !call.approval?.decision;
 
   return {
     async approve(toolCallId, options = {}) {
-      let call = find(toolCallId, 'approval', awaitingApproval);
+      let call = find(toolCallId, 'approval', isPendingApproval);
       const edited = options.input !== undefined;
       if (edited) {
         const tool = context.tools.get(call.name);
@@ -53,7 +53,7 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
         const json = toJsonData(options.input, 'input');
         if (!json.ok) throw new AgentCommandError('invalid-input', `The edited arguments are not JSON: ${json.problem}.`);
         // The state may have moved on while validating (a stop, another decision).
-        call = find(toolCallId, 'approval', awaitingApproval);
+        call = find(toolCallId, 'approval', isPendingApproval);
       }
       const always = options.always === true;
       dispatch({
@@ -71,7 +71,7 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
     },
 
     async deny(toolCallId, options = {}) {
-      const call = find(toolCallId, 'approval', awaitingApproval);
+      const call = find(toolCallId, 'approval', isPendingApproval);
       const reason = options.reason?.trim();
       dispatch({
         type: 'tool-call-update',
@@ -86,7 +86,7 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
     },
 
     async expireApproval(toolCallId) {
-      const call = find(toolCallId, 'approval', awaitingApproval);
+      const call = find(toolCallId, 'approval', isPendingApproval);
       dispatch({
         type: 'tool-call-update',
         toolCallId,

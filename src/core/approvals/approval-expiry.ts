@@ -1,4 +1,5 @@
 import type { AgentState } from '../state';
+import { isPendingApproval } from '../tools/tool-call-states';
 
 /**
  * Denies approvals that nobody decided before their `expiresAt` (set by
@@ -20,7 +21,7 @@ export function watchApprovalExpiry(
     const pending = new Set<string>();
     for (const call of state.toolCalls) {
       const expiresAt = call.approval?.expiresAt;
-      if (call.state !== 'approval-requested' || call.approval?.decision || expiresAt === undefined) continue;
+      if (!isPendingApproval(call) || expiresAt === undefined) continue;
       pending.add(call.id);
       if (!timers.has(call.id)) timers.set(call.id, setTimeout(() => expire(call.id), Math.max(0, expiresAt - now())));
     }

@@ -16,6 +16,7 @@ import { createId } from '../ids';
 import type { AgentState, ApprovalRequest, Message, ToolCall } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { previewOf } from '../tools/tool-preview';
+import { isApprovedWaitingForTurn } from '../tools/tool-call-states';
 import { checkPermission } from './permission-check';
 
 /** What the loaded state is checked against. */
@@ -67,7 +68,7 @@ function askAgain(call: ToolCall, alwaysAllowed: readonly string[], context: Loa
   if (permission.kind === 'refuse' && context.settleUnavailable) {
     return { ...call, state: 'output-denied', error: permission.reason, audit: [...call.audit, { state: 'output-denied', at, by: 'runtime', note: 'refused by the permission policy on restore' }] };
   }
-  const decided = call.approval?.decision !== undefined;
+  const decided = isApprovedWaitingForTurn(call);
   const reason = decided
     ? 'This call was approved before the conversation was saved, but it had not run yet. A saved approval does not run a call: confirm it again.'
     : permission.kind === 'ask'
@@ -88,7 +89,7 @@ function askAgain(call: ToolCall, alwaysAllowed: readonly string[], context: Loa
 
 /** Only the decision goes (nothing else of the call is known to be wrong without the tool). */
 function withoutDecision(call: ToolCall, at: number): ToolCall {
-  if (call.approval?.decision === undefined) return call;
+  if (!isApprovedWaitingForTurn(call) || call.approval === undefined) return call;
   const { decision: _decision, ...approval } = call.approval;
   return { ...call, approval, audit: [...call.audit, { state: 'approval-requested', at, by: 'runtime', note: askedAgainNote }] };
 }

@@ -7,6 +7,7 @@
  */
 import { createId } from '../ids';
 import type { AgentState, AgentStatus, Message, ToolCall, ToolCallState } from '../state';
+import { isWaitingForPeople } from '../tools/tool-call-states';
 
 /** States a call cannot be in once nothing runs it: they need a person, or they are final. */
 const waitingOrFinal: ReadonlySet<ToolCallState> = new Set(['approval-requested', 'answer-requested', 'output-available', 'output-error', 'output-denied', 'cancelled', 'sealed']);
@@ -54,7 +55,7 @@ export function sealInterrupted(state: AgentState, now: number): AgentState {
       ],
     };
   });
-  const waiting = toolCalls.some((call) => call.state === 'answer-requested' || (call.state === 'approval-requested' && !call.approval?.decision));
+  const waiting = toolCalls.some(isWaitingForPeople);
   const status: AgentStatus = waiting ? 'awaiting-people' : state.status === 'error' ? 'error' : 'idle';
   if (!changed && status === state.status) return state;
   return { ...state, toolCalls, messages, status };
@@ -77,6 +78,6 @@ export function canResume(state: AgentState): boolean {
   if (last.role === 'user') return true;
   if (last.status !== 'done') return false;
   const calls = state.toolCalls.filter((call) => call.messageId === last.id);
-  const waitsForPerson = calls.some((call) => call.state === 'answer-requested' || (call.state === 'approval-requested' && !call.approval?.decision));
+  const waitsForPerson = calls.some(isWaitingForPeople);
   return calls.length > 0 && !waitsForPerson;
 }

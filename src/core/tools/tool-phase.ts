@@ -3,7 +3,7 @@ import type { Wait } from '../agent/waker';
 import type { AgentState, ToolCall } from '../state';
 import { admitToolCall, type AdmitContext } from './admit-tool-call';
 import { executeToolCall, type ExecuteContext } from './execute-tool-call';
-import { isFinalToolCallState } from './tool-call-states';
+import { isApprovedWaitingForTurn, isFinalToolCallState } from './tool-call-states';
 import { validateToolInput } from '../schema/index';
 
 export interface ToolPhaseContext extends AdmitContext, ExecuteContext {
@@ -57,7 +57,7 @@ export async function runToolPhase(messageId: string, context: ToolPhaseContext)
       if (admission.kind === 'run') runnable.push({ call, input: admission.input, approved: false });
     }
     for (const call of calls) {
-      if (call.state !== 'approval-requested' || !call.approval?.decision || started.has(call.id) || runnable.some((entry) => entry.call.id === call.id)) continue;
+      if (!isApprovedWaitingForTurn(call) || started.has(call.id) || runnable.some((entry) => entry.call.id === call.id)) continue;
       // Approved (maybe with edited arguments, validated by the command): validate again for the tool's parsed value.
       const tool = context.tools.get(call.name);
       const validated = tool ? await validateToolInput(tool, call.input) : null;
