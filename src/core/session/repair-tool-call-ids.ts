@@ -20,7 +20,10 @@ export function withUniqueToolCallIds(state: AgentState): AgentState {
   const calls: unknown = state.toolCalls;
   const messages: unknown = state.messages;
   if (!Array.isArray(calls) || !Array.isArray(messages)) return state;
-  const taken = new Set<string>();
+  // Every id in the conversation, up front: a suffixed id must not take one a later call has.
+  const taken = new Set<string>((calls as unknown[]).flatMap((call) => (typeof (call as ToolCall | null)?.id === 'string' ? [(call as ToolCall).id] : [])));
+  const kept = new Set<string>();
+  const nextSuffix = new Map<string, number>();
   const renamed = new Map<string, string[]>(); // `${messageId}\n${id}` → new ids of that message's calls with the id, in order
   let repaired = false;
   const toolCalls = (calls as unknown[]).map((value) => {
@@ -29,13 +32,13 @@ export function withUniqueToolCallIds(state: AgentState): AgentState {
     const key = `${call.messageId}\n${call.id}`;
     const inMessage = renamed.get(key) ?? [];
     renamed.set(key, inMessage);
-    if (!taken.has(call.id)) {
-      taken.add(call.id);
+    if (!kept.has(call.id)) {
+      kept.add(call.id);
       inMessage.push(call.id);
       return call;
     }
     repaired = true;
-    const id = freeId(call.id, taken, calls as unknown[]);
+    const id = freeId(call.id, taken, nextSuffix);
     taken.add(id);
     inMessage.push(id);
     return { ...call, id, providerToolCallId: call.providerToolCallId ?? call.id };
@@ -62,11 +65,16 @@ export function withUniqueToolCallIds(state: AgentState): AgentState {
   return { ...state, toolCalls: toolCalls as ToolCall[], messages: nextMessages as AgentState['messages'] };
 }
 
-/** A suffixed id used by no call of the conversation (nor given out here before). */
-function freeId(id: string, taken: ReadonlySet<string>, calls: readonly unknown[]): string {
-  const all = new Set(calls.map((call) => (call as { id?: unknown } | null)?.id));
-  for (let suffix = 2; ; suffix++) {
+/**
+ * A suffixed id used by no call of the conversation (nor given out here before). The search for
+ * each id goes on where it stopped, so 10,000 calls all named `call_0` cost linear time.
+ */
+function freeId(id: string, taken: ReadonlySet<string>, nextSuffix: Map<string, number>): string {
+  for (let suffix = nextSuffix.get(id) ?? 2; ; suffix++) {
     const candidate = `${id}-${suffix}`;
-    if (!taken.has(candidate) && !all.has(candidate)) return candidate;
+    if (!taken.has(candidate)) {
+      nextSuffix.set(id, suffix + 1);
+      return candidate;
+    }
   }
 }
