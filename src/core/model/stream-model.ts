@@ -1,4 +1,5 @@
 import type { LanguageModel, ModelCallOptions, ModelStreamEvent } from './language-model';
+import { abortableSleep } from './abortable-sleep';
 import { normalizeStreamPart } from './normalize-stream-part';
 import { defaultRetryPolicy, isRetryableError, retryDelayMs, type RetryPolicy } from './retry-policy';
 import { StreamInterruptedError } from './stream-interrupted-error';
@@ -114,8 +115,4 @@ function linkedSignal(parent: AbortSignal): { signal: AbortSignal; unlink: () =>
   const forward = () => controller.abort(parent.reason);
   parent.addEventListener('abort', forward, { once: true });
   return { signal: controller.signal, unlink: () => parent.removeEventListener('abort', forward) };
-}
-
-function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return abortable(new Promise<void>((resolve) => setTimeout(resolve, ms)), signal);
 }

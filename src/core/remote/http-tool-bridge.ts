@@ -9,6 +9,7 @@ import { defineTool, type ToolDefinition, type ToolExecutionContext } from '../t
 import { ToolFailure } from '../tools/invoke-tool';
 import { errorDetail } from '../providers/api-call-error';
 import { ndjsonLines } from './ndjson-lines';
+import { abortableSleep } from '../model/abortable-sleep';
 
 /** Options of {@link httpToolBridge}. */
 export interface HttpToolBridgeOptions {
@@ -107,7 +108,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
         if (!(error instanceof TransitError) || !runOptions.idempotent || retry >= retries || context.signal.aborted) {
           throw error instanceof TransitError ? new ToolFailure(error.message) : error;
         }
-        await sleep(retryDelayMs * 2 ** retry, context.signal);
+        await abortableSleep(retryDelayMs * 2 ** retry, context.signal);
       }
     }
   }
@@ -162,19 +163,4 @@ async function errorDetailOf(response: Response): Promise<string> {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Waits `ms` unless aborted first; either way the abort listener goes (retries must not pile them up on the run's signal). */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }
