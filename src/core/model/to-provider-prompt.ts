@@ -81,10 +81,11 @@ export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxTo
   switch (call.state) {
     case 'output-available': {
       const text = typeof call.output === 'string' ? call.output : undefined;
-      const json = text === undefined ? toJsonValue(call.output) : undefined;
-      const length = text !== undefined ? text.length : JSON.stringify(json).length;
-      if (length <= maxOutputChars) return text !== undefined ? { type: 'text', value: text } : { type: 'json', value: json! };
-      const full = text ?? JSON.stringify(json);
+      // One serialization per call: it measures the output, and is the text when it must be cut.
+      const serialized = text === undefined ? toJsonText(call.output) : undefined;
+      const length = text !== undefined ? text.length : serialized!.text.length;
+      if (length <= maxOutputChars) return text !== undefined ? { type: 'text', value: text } : { type: 'json', value: serialized!.value };
+      const full = text ?? serialized!.text;
       return {
         type: 'text',
         value: `${full.slice(0, maxOutputChars)}\n[Output truncated: showing ${maxOutputChars} of ${full.length} characters. Ask for a smaller part if you need the rest.]`,
@@ -107,12 +108,18 @@ export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxTo
   }
 }
 
-/** JSON-safe copy of a tool's output: `undefined` becomes null, non-JSON values become strings. */
-function toJsonValue(value: unknown): JsonValue {
-  if (value === undefined) return null;
+/**
+ * A tool's output as JSON and its text. Outputs are JSON data already (the tool runner keeps only
+ * that), so the value is passed as it is; `undefined` is `null`, and a value that is not JSON
+ * (stored by an older version) is sent as its string.
+ */
+function toJsonText(value: unknown): { value: JsonValue; text: string } {
+  if (value === undefined) return { value: null, text: 'null' };
   try {
-    return JSON.parse(JSON.stringify(value)) as JsonValue;
+    const text = JSON.stringify(value);
+    return { value: value as JsonValue, text };
   } catch {
-    return String(value);
+    const text = String(value);
+    return { value: text, text: JSON.stringify(text) };
   }
 }
