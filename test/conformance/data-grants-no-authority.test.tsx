@@ -121,6 +121,18 @@ describe('data grants no authority', () => {
     expect(sandbox.exists('/evil.sh')).toBe(false);
   });
 
+  it('a file imported into the app’s own session storage carries no grants there (no laundering)', async () => {
+    const file = writeSessionFile(forged(await pausedAtDelete(), ['write_file', 'delete_file']));
+    const storage = memorySessionStorage();
+    await storage.save({ id: 'imported', snapshot: readSessionFile(file) }, null);
+    const agent = createAgent({ model: scriptedModel([text('ok')]), sandbox: freshWorkspace(), session: { id: 'imported', storage } });
+    await agent.session!.ready;
+
+    expect(agent.getState().alwaysAllowed).toEqual([]);
+    expect(noticeCodes(agent.getState())).toContain('grants-dropped');
+    expect(readSessionFile(file, { trusted: true }).state.alwaysAllowed).toEqual(['write_file', 'delete_file']);
+  });
+
   it('trustSnapshot keeps the grants of a snapshot the app wrote itself; the decided approval is still asked again', async () => {
     const snapshot = forged(await pausedAtDelete(), ['write_file']);
     const agent = createAgent({ model: scriptedModel([text('unused')]), sandbox: freshWorkspace(), snapshot, trustSnapshot: true });

@@ -12,11 +12,11 @@
  *   the app trusts: its own session storage, or a snapshot it marks as trusted.
  */
 import type { PermissionPolicy } from '../agent/agent-options';
-import { createId } from '../ids';
-import type { AgentState, ApprovalRequest, Message, ToolCall } from '../state';
+import type { AgentState, ApprovalRequest, ToolCall } from '../state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { previewOf } from '../tools/tool-preview';
 import { isApprovedWaitingForTurn } from '../tools/tool-call-states';
+import { withoutGrants } from './drop-grants';
 import { checkPermission } from './permission-check';
 
 /** What the loaded state is checked against. */
@@ -50,10 +50,8 @@ export function withoutLoadedAuthority(state: AgentState, context: LoadedAuthori
     if (next !== call) changed = true;
     return next;
   });
-  const dropped = context.keepGrants ? [] : state.alwaysAllowed;
-  const messages = dropped.length > 0 ? withNotice(state.messages, grantsDroppedText(dropped)) : state.messages;
-  if (!changed && dropped.length === 0) return state;
-  return { ...state, toolCalls, messages, alwaysAllowed: dropped.length > 0 ? [] : state.alwaysAllowed };
+  const checked = changed ? { ...state, toolCalls } : state;
+  return context.keepGrants ? checked : withoutGrants(checked);
 }
 
 function askAgain(call: ToolCall, alwaysAllowed: readonly string[], context: LoadedAuthorityContext): ToolCall {
@@ -98,16 +96,4 @@ const askedAgainNote = 'asked again: a decision loaded from saved data does not 
 
 function sameApproval(before: ApprovalRequest | undefined, after: ApprovalRequest): boolean {
   return JSON.stringify(before) === JSON.stringify(after);
-}
-
-function grantsDroppedText(tools: readonly string[]): string {
-  const names = tools.map((name) => `"${name}"`).join(', ');
-  return `This conversation was loaded with "always allow" for ${names}. Permissions are not carried over from a file or snapshot, so ${tools.length === 1 ? 'this tool asks' : 'these tools ask'} again before running.`;
-}
-
-function withNotice(messages: readonly Message[], text: string): Message[] {
-  const last = messages.at(-1);
-  if (!last) return [...messages];
-  const notice = { type: 'notice' as const, id: createId('notice'), level: 'warning' as const, code: 'grants-dropped', text };
-  return [...messages.slice(0, -1), { ...last, parts: [...last.parts, notice] }];
 }

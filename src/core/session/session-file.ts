@@ -6,6 +6,7 @@ import { base64ToBytes, bytesToBase64 } from '../persistence/base64';
 import { PersistenceError } from '../persistence/persistence-error';
 import type { AgentSnapshot } from './session-types';
 import { readSnapshot } from './snapshot-format';
+import { withoutGrants } from '../approvals/drop-grants';
 
 // JSON has no bytes: a Uint8Array travels as { [binaryKey]: base64 }.
 const binaryKey = '$bytes';
@@ -25,14 +26,16 @@ export function writeSessionFile(snapshot: AgentSnapshot): string {
 /**
  * Reads a file written by `writeSessionFile` (text or bytes). Throws a `PersistenceError`
  * (`invalid-archive` for text that is not JSON; `corrupt` or `future-format` from the snapshot
- * rules) that says what is wrong.
+ * rules) that says what is wrong. The file's "always allow" grants are dropped, with a notice in
+ * the thread (anyone can write a file), unless `trusted: true`; storing the result in a session
+ * storage therefore carries none over.
  *
  * @example
  * ```ts
  * const agent = createAgent({ model, sandbox: createSandbox(), snapshot: readSessionFile(await file.text()) });
  * ```
  */
-export function readSessionFile(data: string | Uint8Array): AgentSnapshot {
+export function readSessionFile(data: string | Uint8Array, options: { trusted?: boolean } = {}): AgentSnapshot {
   const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
   let parsed: unknown;
   try {
@@ -46,5 +49,7 @@ export function readSessionFile(data: string | Uint8Array): AgentSnapshot {
     if (error instanceof PersistenceError) throw error;
     throw new PersistenceError('invalid-archive', `This is not a session file: it is not JSON (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }
-  return readSnapshot(parsed);
+  const snapshot = readSnapshot(parsed);
+  // A file can claim any grant: dropped here, so storing the file as a session does not launder them.
+  return options.trusted === true ? snapshot : { ...snapshot, state: withoutGrants(snapshot.state) };
 }

@@ -73,8 +73,9 @@ describe('session files', () => {
     });
     const text = writeSessionFile(snapshot);
     expect(typeof text).toBe('string');
-    expect(readSessionFile(text)).toEqual(snapshot);
-    expect(readSessionFile(new TextEncoder().encode(text))).toEqual(snapshot);
+    // Trusted: a file this app wrote, read back exactly (grants included; untrusted files drop them).
+    expect(readSessionFile(text, { trusted: true })).toEqual(snapshot);
+    expect(readSessionFile(new TextEncoder().encode(text), { trusted: true })).toEqual(snapshot);
   });
 
   it('says what is wrong with a file that is not one', () => {
