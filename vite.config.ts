@@ -10,7 +10,7 @@ const entries = {
   core: 'src/core/index.ts',
   sandbox: 'src/core/sandbox/index.ts',
   providers: 'src/core/providers/index.ts',
-  sessions: 'src/core/session/index.ts',
+  sessions: 'src/core/sessions/index.ts',
   react: 'src/react/index.ts',
   components: 'src/components/index.ts',
   server: 'src/server/index.ts',

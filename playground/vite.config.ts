@@ -46,7 +46,7 @@ export default defineConfig({
       { find: /^react-agent-kit$/, replacement: source('core/index.ts') },
       { find: /^react-agent-kit\/sandbox$/, replacement: source('core/sandbox/index.ts') },
       { find: /^react-agent-kit\/providers$/, replacement: source('core/providers/index.ts') },
-      { find: /^react-agent-kit\/sessions$/, replacement: source('core/session/index.ts') },
+      { find: /^react-agent-kit\/sessions$/, replacement: source('core/sessions/index.ts') },
       { find: /^react-agent-kit\/react$/, replacement: source('react/index.ts') },
       { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
       { find: /^react-agent-kit\/testing$/, replacement: source('testing/index.ts') },

@@ -107,6 +107,99 @@ function layerViolations(sourceDir: string): string[] {
   return violations;
 }
 
+/**
+ * The stages of core in the order data flows through them, lowest first. A file in one folder
+ * imports only its own folder and the folders before it; the entry files (the package's public
+ * doors) assemble the surface and may reach any folder.
+ */
+const coreOrder = ['schema', 'store', 'model', 'providers', 'scripted', 'tools', 'people', 'persistence', 'sandbox', 'bridge', 'sessions', 'run', 'agent', 'demo'] as const;
+const coreEntries = ['index.ts', 'internal.ts', 'sandbox/index.ts', 'providers/index.ts', 'sessions/index.ts'];
+
+function coreOrderViolations(sourceDir: string): string[] {
+  const coreDir = join(sourceDir, 'core');
+  const violations: string[] = [];
+  const folderOf = (file: string) => relative(coreDir, file).split(/[\\/]/);
+  for (const file of listSourceFiles(coreDir)) {
+    const path = relative(coreDir, file).replaceAll('\\', '/');
+    const [folder, ...rest] = folderOf(file);
+    if (rest.length === 0) {
+      if (!coreEntries.includes(path)) violations.push(`core/${path}: a file loose at the core root (put it in the folder of its stage)`);
+      continue;
+    }
+    const rank = coreOrder.indexOf(folder as (typeof coreOrder)[number]);
+    if (rank === -1) {
+      violations.push(`core/${folder}: a folder outside the core order (add it to coreOrder where it belongs in the flow)`);
+      continue;
+    }
+    if (coreEntries.includes(path)) continue;
+    for (const { specifier } of importsOf(file)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = resolveRelative(file, specifier);
+      if (!target || layerOf(target, sourceDir) !== 'core') continue;
+      const [targetFolder, ...targetRest] = folderOf(target);
+      const targetRank = targetRest.length === 0 ? Infinity : coreOrder.indexOf(targetFolder as (typeof coreOrder)[number]);
+      if (targetRank > rank) violations.push(`core/${path} -> core/${relative(coreDir, target).replaceAll('\\', '/')}: ${folder} may not import ${targetRest.length === 0 ? 'the core entry' : targetFolder}, which comes after it`);
+    }
+  }
+  return [...new Set(violations)];
+}
+
+/** Import cycles between files, type-only imports included: each as the files of one strongly connected component. */
+function importCycles(sourceDir: string): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const file of listSourceFiles(sourceDir)) {
+    const targets = importsOf(file)
+      .filter(({ specifier }) => specifier.startsWith('.'))
+      .map(({ specifier }) => resolveRelative(file, specifier))
+      .filter((target): target is string => target !== null);
+    graph.set(file, targets);
+  }
+  // Tarjan's algorithm, iterative so a deep chain cannot overflow the stack.
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  let counter = 0;
+  for (const start of graph.keys()) {
+    if (index.has(start)) continue;
+    const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work.at(-1)!;
+      const targets = graph.get(frame.node) ?? [];
+      if (frame.next < targets.length) {
+        const target = targets[frame.next++]!;
+        if (!index.has(target)) {
+          index.set(target, counter);
+          low.set(target, counter++);
+          stack.push(target);
+          onStack.add(target);
+          work.push({ node: target, next: 0 });
+        } else if (onStack.has(target)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(target)!));
+        continue;
+      }
+      work.pop();
+      const parent = work.at(-1);
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) === index.get(frame.node)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(relative(sourceDir, member).replaceAll('\\', '/'));
+        } while (member !== frame.node);
+        if (component.length > 1) cycles.push(component.sort());
+      }
+    }
+  }
+  return cycles;
+}
+
 const files = listSourceFiles(source);
 
 describe('architecture', () => {
@@ -149,6 +242,35 @@ describe('architecture', () => {
     }
     expect([...seen].filter((file) => layerOf(file) !== 'core')).toEqual([]);
     expect([...external].sort()).toEqual(['zustand/vanilla']);
+  });
+
+  it('keeps the core folders in the order of the flow', () => {
+    expect(coreOrderViolations(source)).toEqual([]);
+    const folders = readdirSync(join(source, 'core')).filter((name) => statSync(join(source, 'core', name)).isDirectory());
+    expect(folders.filter((folder) => !coreOrder.includes(folder as (typeof coreOrder)[number]))).toEqual([]);
+  });
+
+  it('has no import cycles, counting type-only imports', () => {
+    expect(importCycles(source)).toEqual([]);
+  });
+
+  it('reports a core folder that imports a later one, a loose root file and a cycle (the checker works)', () => {
+    const fake = join(mkdtempSync(join(tmpdir(), 'rak-core-order-')), 'src');
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(fake, path)), { recursive: true });
+      writeFileSync(join(fake, path), text);
+    };
+    write('core/index.ts', "export { run } from './run/run-loop';\n");
+    write('core/helpers.ts', 'export const h = 1;\n');
+    write('core/store/state.ts', "import type { Loop } from '../run/run-loop';\nexport type State = { loop?: Loop };\n");
+    write('core/run/run-loop.ts', "import type { State } from '../store/state';\nexport type Loop = State;\nexport const run = 1;\n");
+    write('core/widgets/widget.ts', 'export const w = 1;\n');
+    expect(coreOrderViolations(fake)).toEqual([
+      'core/helpers.ts: a file loose at the core root (put it in the folder of its stage)',
+      'core/store/state.ts -> core/run/run-loop.ts: store may not import run, which comes after it',
+      'core/widgets: a folder outside the core order (add it to coreOrder where it belongs in the flow)',
+    ]);
+    expect(importCycles(fake)).toEqual([['core/run/run-loop.ts', 'core/store/state.ts']]);
   });
 
   it('reports violations in a tree that breaks the rules (the checker works)', () => {

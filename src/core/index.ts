@@ -4,24 +4,30 @@
  */
 export { createAgent } from './agent/create-agent';
 export { AgentCommandError } from './agent/agent-options';
-export type { AgentSession, AgentSessionStatus } from './session/agent-session';
-export { canResume } from './session/seal-interrupted';
-export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session/session-types';
+export type { AgentSession, AgentSessionStatus } from './sessions/agent-session';
+export { canResume } from './sessions/seal-interrupted';
+export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './sessions/session-types';
 export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
-export type { Agent, AgentCommandErrorCode, AgentLimits, AgentOptions, AgentSessionOptions, AskUserOption, CostEstimator, PermissionPolicy, RunResult, ToolInfo } from './agent/agent-options';
+export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, RunResult } from './agent/agent-options';
+export type { AgentLimits, CostEstimator } from './run/run-limits';
+export type { PermissionPolicy } from './people/permission-policy';
+export type { AskUserOption } from './people/question-types';
+export type { ToolInfo } from './tools/tool-info';
 export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
 /** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */
-export type { ScriptedModel } from './model/scripted-model';
-export { createToolRegistry, defineTool, InvalidToolError, toolNamePattern } from './tools/define-tool';
+export type { ScriptedModel } from './scripted/scripted-model';
+export { defineTool, toolNamePattern } from './tools/define-tool';
+export { createToolRegistry } from './tools/tool-registry';
+export { InvalidToolError } from './tools/invalid-tool-error';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
-export { deferToolResult } from './tools/execute-tool-call';
+export { deferToolResult } from './run/execute-tool-call';
 export { describeToolFailure, invokeTool, ToolFailure } from './tools/invoke-tool';
 export type { InvokeToolOptions, ToolInvocationOutcome } from './tools/invoke-tool';
 export { ndjsonContentType } from './bridge/wire-format';
-export { httpToolBridge } from './remote/http-tool-bridge';
-export type { BackendTools, HttpToolBridgeOptions, ToolBridge } from './remote/http-tool-bridge';
+export { httpToolBridge } from './bridge/http-tool-bridge';
+export type { BackendTools, HttpToolBridgeOptions, ToolBridge } from './bridge/http-tool-bridge';
 export type {
   BridgeError,
   BridgeErrorBody,
@@ -33,16 +39,18 @@ export type {
   ToolCatalog,
   ToolCatalogEntry,
 } from './bridge/wire-format';
-export type { ToolCallHandler } from './tools/execute-tool-call';
-export { isApprovedWaitingForTurn, isFinalToolCallState, isPendingApproval, isWaitingForPeople } from './tools/tool-call-states';
-export { askUserQuestionTool } from './questions/ask-user-question-tool';
-export { askUserQuestionToolName } from './questions/question-types';
-export type { AnsweredQuestion, AskUserQuestionInput, Question, QuestionAnswer, QuestionOption, QuestionResult } from './questions/question-types';
-export { checkPermission } from './approvals/permission-check';
-export type { PermissionDecision } from './approvals/permission-check';
+export type { ToolCallHandler } from './run/execute-tool-call';
+export { isApprovedWaitingForTurn, isFinalToolCallState, isPendingApproval, isWaitingForPeople } from './store/tool-call-states';
+export { askUserQuestionTool } from './people/ask-user-question-tool';
+export { askUserQuestionToolName } from './people/question-types';
+export type { AnsweredQuestion, AskUserQuestionInput, Question, QuestionAnswer, QuestionOption, QuestionResult } from './people/question-types';
+export { checkPermission } from './people/permission-check';
+export type { PermissionDecision } from './people/permission-check';
 export { InvalidModelError, assertLanguageModel } from './model/validate-model';
-export { JsonSchemaError, isStandardSchema, toModelJsonSchema, validateJsonSchema, validateToolInput } from './schema/index';
-export type { FromJsonSchema, InferToolInput, JsonSchemaObject, SchemaIssue, StandardSchemaV1, ToolInputSchema } from './schema/index';
+export { JsonSchemaError, isStandardSchema, validateJsonSchema } from './schema/index';
+export type { FromJsonSchema, InferToolInput, JsonSchemaObject, SchemaIssue, StandardSchemaV1 } from './schema/index';
+export { toModelJsonSchema, validateToolInput } from './tools/tool-input-schema';
+export type { ToolInputSchema } from './tools/tool-input-schema';
 export { normalizeStreamPart } from './model/normalize-stream-part';
 export { toProviderPrompt } from './model/to-provider-prompt';
 export { streamModel, StreamInterruptedError } from './model/stream-model';
@@ -56,12 +64,12 @@ export type {
   ProviderPrompt,
   SpecificationVersion,
 } from './model/language-model';
-export { reduce } from './reducer';
-export { createAgentStore } from './store';
-export type { AgentStore } from './store';
-export { createEventLog } from './event-log';
-export type { EventLog } from './event-log';
-export { createInitialState } from './state';
+export { reduce } from './store/reducer';
+export { createAgentStore } from './store/store';
+export type { AgentStore } from './store/store';
+export { createEventLog } from './store/event-log';
+export type { EventLog } from './store/event-log';
+export { createInitialState } from './store/state';
 export type {
   AgentError,
   AgentErrorCode,
@@ -83,8 +91,8 @@ export type {
   ToolCallPart,
   ToolCallState,
   Usage,
-} from './state';
-export type { AgentEvent, AgentEventType, LoggedEvent } from './events';
+} from './store/state';
+export type { AgentEvent, AgentEventType, LoggedEvent } from './store/events';
 /** The sandbox's types; `createSandbox` itself is in `react-agent-kit/sandbox`, so apps without one do not ship it. */
 export type {
   CheckpointInfo,

@@ -17,7 +17,7 @@ export { text, reasoning, toolCall, streamError, failingCall, pause } from './st
 export type { FailingCallOptions } from './step-builders';
 export { apiCallError, ScriptedApiCallError } from './api-call-error';
 export type { ApiCallErrorOptions } from './api-call-error';
-export { createScriptedModel, stepsInOrder, toScriptedStep } from '../core/model/scripted-model';
+export { createScriptedModel, stepsInOrder, toScriptedStep } from '../core/scripted/scripted-model';
 export type {
   ScriptedCall,
   ScriptedCallOptions,
@@ -32,4 +32,4 @@ export type {
   ScriptedStreamPart,
   ScriptedTool,
   ScriptedUsage,
-} from '../core/model/scripted-model';
+} from '../core/scripted/scripted-model';

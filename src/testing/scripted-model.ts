@@ -8,7 +8,7 @@ import {
   type ScriptedModelOptions,
   type ScriptedRespond,
   type ScriptedStepInput,
-} from '../core/model/scripted-model';
+} from '../core/scripted/scripted-model';
 import { pause, text } from './step-builders';
 
 /**

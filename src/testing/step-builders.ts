@@ -2,7 +2,7 @@
  * Builders for the items of a scripted model's steps, so tests read like the conversation
  * they script: `scriptedModel([toolCall('get_weather', { city: 'Paris' }), text('Sunny.')])`.
  */
-import type { ScriptedItem } from '../core/model/scripted-model';
+import type { ScriptedItem } from '../core/scripted/scripted-model';
 import { apiCallError } from './api-call-error';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, defineTool, type Agent } from '../../src/core/index';
-import { httpToolBridge } from '../../src/core/remote/http-tool-bridge';
+import { httpToolBridge } from '../../src/core/bridge/http-tool-bridge';
 import { createAgentHandler } from '../../src/server/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 import { expectValidToolHistory, lastRequest, resultFor, resultText } from '../conformance/helpers';

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '../../src/core/index';
-import { httpToolBridge } from '../../src/core/remote/http-tool-bridge';
+import { httpToolBridge } from '../../src/core/bridge/http-tool-bridge';
 import { createAgentHandler, type AgentHandler } from '../../src/server/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 import { lastRequest, resultFor } from '../conformance/helpers';

@@ -2,7 +2,7 @@ import { APICallError } from '@ai-sdk/provider';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, defineTool } from '../../src/core/index';
-import { remoteModel } from '../../src/core/remote/remote-model';
+import { remoteModel } from '../../src/core/bridge/remote-model';
 import { createAgentHandler } from '../../src/server/index';
 import { serve, serveRaw, type Served } from './serve';
 

@@ -10,7 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, PersistenceError, type AgentSnapshot, type AgentState } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
-import { memorySessionStorage, readSessionFile, readSnapshot, writeSessionFile } from '../../src/core/session/index';
+import { memorySessionStorage, readSessionFile, readSnapshot, writeSessionFile } from '../../src/core/sessions/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 
 interface DamageCase {

@@ -15,7 +15,7 @@ import { AgentChat } from '../../src/components/index';
 import { createAgent } from '../../src/core/index';
 import type { AgentSnapshot, AgentState, ToolCall } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
-import { memorySessionStorage, readSessionFile, writeSessionFile } from '../../src/core/session/index';
+import { memorySessionStorage, readSessionFile, writeSessionFile } from '../../src/core/sessions/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 import { callNamed } from './helpers';
 

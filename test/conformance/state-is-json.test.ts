@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AgentCommandError, createAgent, defineTool, deferToolResult } from '../../src/core/index';
-import { memorySessionStorage } from '../../src/core/session/index';
+import { memorySessionStorage } from '../../src/core/sessions/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 import { lastRequest, resultFor, resultText } from './helpers';
 

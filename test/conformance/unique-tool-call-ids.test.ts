@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, defineTool } from '../../src/core/index';
 import type { AgentState } from '../../src/core/index';
-import { memorySessionStorage, readSessionFile, writeSessionFile } from '../../src/core/session/index';
+import { memorySessionStorage, readSessionFile, writeSessionFile } from '../../src/core/sessions/index';
 import { expectValidToolHistory, handModel, lastRequest, rawText, rawToolCall, toolCallParts, toolResultParts } from './helpers';
 
 const echo = defineTool({

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createAgent, defineTool, PersistenceError, type Agent, type AgentOptions, type SessionStorage } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
-import { memorySessionStorage } from '../../src/core/session/index';
+import { memorySessionStorage } from '../../src/core/sessions/index';
 import { hangingModel, scriptedModel, text, toolCall } from '../../src/testing/index';
 import { expectValidToolHistory, lastRequest, resultFor } from '../conformance/helpers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, defineTool } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
-import { readSessionFile, writeSessionFile } from '../../src/core/session/index';
+import { readSessionFile, writeSessionFile } from '../../src/core/sessions/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
 import { expectValidToolHistory, lastRequest, resultFor } from '../conformance/helpers';
 

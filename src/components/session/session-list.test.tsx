@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../../core/index';
-import { memorySessionStorage } from '../../core/session/index';
+import { memorySessionStorage } from '../../core/sessions/index';
 import { scriptedModel, text } from '../../testing/index';
 import { SessionList } from './session-list';
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent, PersistenceError } from '../../core/index';
-import { memorySessionStorage } from '../../core/session/index';
+import { memorySessionStorage } from '../../core/sessions/index';
 import { scriptedModel, text, toolCall } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
 

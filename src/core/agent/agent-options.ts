@@ -1,71 +1,18 @@
 import type { StoreApi } from 'zustand/vanilla';
-import type { LoggedEvent } from '../events';
+import type { LoggedEvent } from '../store/events';
 import type { LanguageModel } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
-import type { QuestionAnswer } from '../questions/question-types';
+import type { AskUserOption, QuestionAnswer } from '../people/question-types';
 import type { PersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
-import type { AgentSession } from '../session/agent-session';
-import type { AgentSnapshot, SessionStorage } from '../session/session-types';
-import type { AgentError, AgentState, AgentStatus, Usage } from '../state';
+import type { AgentSession } from '../sessions/agent-session';
+import type { AgentSnapshot, SessionStorage } from '../sessions/session-types';
+import type { AgentError, AgentState, AgentStatus } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
-import type { ToolCallHandler } from '../tools/execute-tool-call';
-
-export interface AgentLimits {
-  /** Model steps per run (one step = one model call). Default 20. */
-  maxSteps?: number;
-  /** Tool calls per run; calls past it get an error result and the run ends. */
-  maxToolCalls?: number;
-  /** Tool calls of one step that run at the same time. Default 4. */
-  maxParallelTools?: number;
-  /** Output tokens: passed to the provider per call, and the run ends once a run has used this many. */
-  maxOutputTokens?: number;
-  /** Time a run may be active (waiting for people does not count). */
-  maxWallClockMs?: number;
-  /** Spend per run, as estimated by `costEstimator`. */
-  maxCostUsd?: number;
-  /** Characters of a tool's output (as JSON) the model receives; longer output is cut with a note. Default 20,000. */
-  maxToolOutputChars?: number;
-  /**
-   * Time limit of a tool call for tools that set no `timeoutMs` of their own (`execute` and
-   * `onToolCall` alike): past it the call is stopped (its signal aborts) and ends as an error
-   * result. Default 60,000 (60 s, as on the server). `Infinity` sets no default limit.
-   */
-  toolTimeoutMs?: number;
-}
-
-/** Estimates the cost of one model step from its usage, for `limits.maxCostUsd`. */
-export type CostEstimator = (step: { usage: Usage; provider: string; modelId: string }) => number;
-
-/** Who decides whether a tool call may run. */
-export interface PermissionPolicy {
-  /**
-   * `auto` (default): ask only for tools whose `needsApproval` says so. `ask`: ask for every
-   * call. `read-only`: ask for every tool that is not `readOnly`.
-   */
-  mode?: 'ask' | 'auto' | 'read-only';
-  /** Tools that never ask (unless denied). */
-  allow?: readonly string[];
-  /** Tools that are refused without asking; the model is told so. */
-  deny?: readonly string[];
-  /** When set, an approval nobody decided within this time is denied (never approved). */
-  approvalExpiryMs?: number;
-}
-
-/** The built-in question tool: `true`, or options for it. */
-export type AskUserOption = boolean | { allowFreeText?: boolean };
-
-/** A tool as the UI may show it (no functions). */
-export interface ToolInfo {
-  name: string;
-  description: string;
-  /** The JSON Schema the model receives. */
-  inputSchema: Record<string, unknown>;
-  readOnly: boolean;
-  category?: string;
-  /** No `execute`: it runs in the host app or on a backend. */
-  declaration: boolean;
-}
+import type { ToolCallHandler } from '../run/execute-tool-call';
+import type { AgentLimits, CostEstimator } from '../run/run-limits';
+import type { PermissionPolicy } from '../people/permission-policy';
+import type { ToolInfo } from '../tools/tool-info';
 
 export interface AgentOptions {
   /** Any AI SDK language model (spec v2, v3 or v4), or `demoModel()`. */

@@ -2,17 +2,18 @@
  * What an agent starts from: its first state (given, restored from a snapshot, or empty) and,
  * with a session, the loading of the saved conversation (whose code arrives in a lazy chunk).
  */
-import { withoutLoadedAuthority } from '../approvals/loaded-authority';
-import type { AgentEvent } from '../events';
+import { withoutLoadedAuthority } from '../people/loaded-authority';
+import type { AgentEvent } from '../store/events';
 import { PersistenceError, toPersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
-import { createAgentSession, type AgentSessionControl } from '../session/agent-session';
-import { sealInterrupted } from '../session/seal-interrupted';
-import { readSnapshot } from '../session/snapshot-format';
-import type { AgentSnapshot } from '../session/session-types';
-import type { AgentState } from '../state';
+import { createAgentSession, type AgentSessionControl } from '../sessions/agent-session';
+import { sealInterrupted } from '../sessions/seal-interrupted';
+import { readSnapshot } from '../sessions/snapshot-format';
+import type { AgentSnapshot } from '../sessions/session-types';
+import type { AgentState } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
-import type { AgentOptions, PermissionPolicy } from './agent-options';
+import type { AgentOptions } from './agent-options';
+import type { PermissionPolicy } from '../people/permission-policy';
 
 /** What loaded states are checked against: the app's tools and policy. */
 export interface StartContext {
@@ -87,7 +88,7 @@ export function startSession(
   const { tools, permissions, ...rest } = agent;
   // The app's own storage holds this user's own decisions: its grants stay; its decided approvals that did not run are asked again.
   const restoreState = (state: AgentState) => sealInterrupted(withoutLoadedAuthority(state, { tools, permissions, keepGrants: true, settleUnavailable: true, now: agent.now() }), agent.now());
-  import('../session/session-sync')
+  import('../sessions/session-sync')
     .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, restoreState, ...rest }))
     .catch((error: unknown) => {
       // Not even the code could load (offline after an update, say): the chat runs in memory.

@@ -1,10 +1,10 @@
-import type { AgentEvent } from '../events';
-import { InvalidAnswerError, toAnsweredResult, toCancelledResult } from '../questions/validate-answers';
-import type { AskUserQuestionInput, QuestionAnswer } from '../questions/question-types';
-import { validateToolInput } from '../schema/index';
-import type { AgentState, ToolCall } from '../state';
+import type { AgentEvent } from '../store/events';
+import { InvalidAnswerError, toAnsweredResult, toCancelledResult } from '../people/validate-answers';
+import type { AskUserQuestionInput, QuestionAnswer } from '../people/question-types';
+import { validateToolInput } from '../tools/tool-input-schema';
+import type { AgentState, ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
-import { isPendingApproval } from '../tools/tool-call-states';
+import { isPendingApproval } from '../store/tool-call-states';
 import { toJsonData } from '../tools/json-data';
 import { AgentCommandError, type Agent, type RunResult } from './agent-options';
 

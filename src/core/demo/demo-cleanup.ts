@@ -3,8 +3,7 @@
  * (`needsApproval: (input) => ...`). The demo calls `delete_records` and summarizes what was
  * deleted, or acknowledges a denial.
  */
-import type { DemoToolResult } from './demo-tool-results';
-import { field, readToolOutcome } from './demo-tool-outcome';
+import { field, readToolOutcome, type DemoToolResult } from './demo-tool-outcome';
 
 /** The arguments the demo proposes for `delete_records`. */
 export interface DemoCleanup {

@@ -3,8 +3,7 @@
  * words and calls `send_email`; the person approves, edits the arguments or denies with a
  * reason, and the next step says what happened, quoting the arguments that actually ran.
  */
-import type { DemoToolResult } from './demo-tool-results';
-import { field, readToolOutcome } from './demo-tool-outcome';
+import { field, readToolOutcome, type DemoToolResult } from './demo-tool-outcome';
 
 /** The arguments the demo proposes for `send_email`. */
 export interface DemoEmail {

@@ -3,8 +3,8 @@
  * loaded on the demo model's first call (see `demo-model.ts`), so an app that starts on the
  * demo model does not ship its replies in the first bundle.
  */
-import { createScriptedModel, toScriptedStep, type ScriptedModel } from '../model/scripted-model';
-import type { DemoModelOptions } from './demo-model';
+import { createScriptedModel, toScriptedStep, type ScriptedModel } from '../scripted/scripted-model';
+import type { DemoModelOptions } from './demo-options';
 import { createDemoScript } from './demo-script';
 
 // The pace of the 'normal' speed: a first-token wait, then 25-40 ms per chunk. The jitter

@@ -1,6 +1,6 @@
 import { isStepCount, jsonSchema, streamText, tool } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ScriptedCallOptions, ScriptedModel, ScriptedPromptMessage, ScriptedStreamPart, ScriptedTool } from '../model/scripted-model';
+import type { ScriptedCallOptions, ScriptedModel, ScriptedPromptMessage, ScriptedStreamPart, ScriptedTool } from '../scripted/scripted-model';
 import { demoModel, demoModelInfo } from './demo-model';
 
 afterEach(() => {

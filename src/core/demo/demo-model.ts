@@ -2,19 +2,13 @@
  * The kit's embedded default model: deterministic, offline, and honest about being a demo.
  * It streams scripted replies at a human pace so the whole UI can be tried without an API key.
  */
-import type { ScriptedCallOptions, ScriptedModel } from '../model/scripted-model';
+import type { ScriptedCallOptions, ScriptedModel } from '../scripted/scripted-model';
 import { demoExamplePrompts } from './demo-examples';
+import type { DemoModelOptions } from './demo-options';
+
+export type { DemoModelOptions } from './demo-options';
 
 /** Options of {@link demoModel}. */
-export interface DemoModelOptions {
-  /**
-   * `'normal'` (default) streams like a real model: a short wait, then a chunk of 1-3 words
-   * every 25-40 ms. `'instant'` sets no timers at all (for tests and screenshots).
-   */
-  speed?: 'instant' | 'normal';
-  /** A fixed delay before each chunk, overriding `speed`. */
-  chunkDelayMs?: number;
-}
 
 /**
  * What the demo model is, for display (a model picker, an "offline demo" badge) and for

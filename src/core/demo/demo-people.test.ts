@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionOption } from '../questions/question-types';
-import type { ScriptedModel, ScriptedPromptMessage, ScriptedStreamPart, ScriptedTool } from '../model/scripted-model';
+import type { QuestionOption } from '../people/question-types';
+import type { ScriptedModel, ScriptedPromptMessage, ScriptedStreamPart, ScriptedTool } from '../scripted/scripted-model';
 import { demoModel } from './demo-model';
 import { demoQuestionInput } from './demo-questions';
 

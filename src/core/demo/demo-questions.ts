@@ -3,9 +3,8 @@
  * question (descriptions, code previews, free text) and an optional multi-select one. The next
  * step reads the answers back by their labels, or carries on without them when cancelled.
  */
-import type { AskUserQuestionInput } from '../questions/question-types';
-import type { DemoToolResult } from './demo-tool-results';
-import { field, readToolOutcome } from './demo-tool-outcome';
+import type { AskUserQuestionInput } from '../people/question-types';
+import { field, readToolOutcome, type DemoToolResult } from './demo-tool-outcome';
 
 /** The demo's questions for `ask_user_question` (see DESIGN.md, "Questions"). */
 export const demoQuestionInput = {

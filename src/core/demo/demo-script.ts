@@ -2,7 +2,7 @@
  * How the demo model picks its reply: keywords of the last user message (case-insensitive),
  * the tools on offer, and whether the prompt ends with tool results. Deterministic.
  */
-import type { ScriptedCall, ScriptedItem, ScriptedRespond, ScriptedTool } from '../model/scripted-model';
+import type { ScriptedCall, ScriptedItem, ScriptedRespond, ScriptedTool } from '../scripted/scripted-model';
 import { demoCleanupInput } from './demo-cleanup';
 import { customerLead, demoCustomerInput, demoSumInput } from './demo-customer';
 import { demoEmailInput } from './demo-email';

@@ -60,3 +60,14 @@ export function readToolOutcome(output: unknown): DemoToolOutcome {
       return { kind: 'success', value: output };
   }
 }
+
+/** One tool result found at the end of the prompt, with the arguments of its call. */
+export interface DemoToolResult {
+  toolName: string;
+  output: unknown;
+  /**
+   * The arguments of the call, from the assistant message that made it: after an approval with
+   * edited arguments, these are the edited ones (the ones that ran).
+   */
+  input?: unknown;
+}

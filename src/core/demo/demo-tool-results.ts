@@ -4,22 +4,12 @@
  * people-in-the-loop tools (`send_email`, `ask_user_question`, `delete_records`) get replies
  * of their own.
  */
-import type { ScriptedPromptMessage } from '../model/scripted-model';
+import type { ScriptedPromptMessage } from '../scripted/scripted-model';
 import { summarizeCleanupResult } from './demo-cleanup';
 import { summarizeEmailResult } from './demo-email';
 import { summarizeQuestionResult } from './demo-questions';
-import { field, readToolOutcome } from './demo-tool-outcome';
+import { field, readToolOutcome, type DemoToolResult } from './demo-tool-outcome';
 
-/** One tool result found at the end of the prompt, with the arguments of its call. */
-export interface DemoToolResult {
-  toolName: string;
-  output: unknown;
-  /**
-   * The arguments of the call, from the assistant message that made it: after an approval with
-   * edited arguments, these are the edited ones (the ones that ran).
-   */
-  input?: unknown;
-}
 
 /**
  * The tool results of the last message when it is a tool message, else an empty list: the

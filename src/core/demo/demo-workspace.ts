@@ -3,8 +3,8 @@
  * shows the diff), then says how to roll back. It takes several steps in one turn, so it decides
  * from the tool results at the end of the prompt what comes next.
  */
-import type { ScriptedCall, ScriptedItem } from '../model/scripted-model';
-import type { DemoToolResult } from './demo-tool-results';
+import type { ScriptedCall, ScriptedItem } from '../scripted/scripted-model';
+import type { DemoToolResult } from './demo-tool-outcome';
 import { field, readToolOutcome } from './demo-tool-outcome';
 
 /** The file the workspace demo edits. */

@@ -1,4 +1,4 @@
-import type { Message, ToolCall } from '../state';
+import type { Message, ToolCall } from '../store/state';
 import type {
   JsonValue,
   ProviderMessage,

@@ -12,5 +12,5 @@ export { parseServerSentEvents } from './sse-parser';
 export type { ServerSentEvent } from './sse-parser';
 export type { FetchLanguageModel, V3StreamPart, V3Usage } from './stream-parts';
 // The kit's own backend as a model (createAgentHandler in react-agent-kit/server holds the key).
-export { remoteModel } from '../remote/remote-model';
-export type { RemoteModelOptions } from '../remote/remote-model';
+export { remoteModel } from '../bridge/remote-model';
+export type { RemoteModelOptions } from '../bridge/remote-model';

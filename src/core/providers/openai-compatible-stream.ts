@@ -1,5 +1,5 @@
 import type { FinishReason } from '../model/language-model';
-import { createId } from '../ids';
+import { createId } from '../store/ids';
 import { streamError, type RequestContext } from './api-call-error';
 import type { ServerSentEvent } from './sse-parser';
 import type { V3StreamPart, V3Usage } from './stream-parts';

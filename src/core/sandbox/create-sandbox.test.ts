@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from './create-sandbox';
-import { isSandboxError, type SandboxErrorCode } from './sandbox-errors';
+import { isSandboxError, type SandboxErrorCode } from './tree/sandbox-errors';
 import type { SandboxEvent } from './sandbox-types';
 
 function refusal(action: () => unknown): SandboxErrorCode | 'no-error' {

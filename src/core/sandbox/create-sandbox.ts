@@ -3,24 +3,24 @@
  * path rules (`sandbox-path`), pure tree operations (`tree-operations`), events, checkpoints,
  * search and snapshots. The current tree is one immutable value swapped on every change.
  */
-import { compareTrees } from './changes';
-import { exactRecordChanges } from './checkpoint-changes';
-import { exportCheckpointRecords, importCheckpointRecords } from './checkpoint-records';
-import { createCheckpointStore } from './checkpoints';
-import { unifiedDiff } from './file-diff';
-import { globTree } from './glob';
-import { grepTree } from './grep';
-import { SandboxError } from './sandbox-errors';
-import { resolveLimits } from './sandbox-limits';
-import { parsePath, type SandboxPath } from './sandbox-path';
-import type { FileRecord } from '../persistence/file-record';
+import { compareTrees } from './tree/changes';
+import { exactRecordChanges } from './checkpoints/checkpoint-changes';
+import { exportCheckpointRecords, importCheckpointRecords } from './checkpoints/checkpoint-records';
+import { createCheckpointStore } from './checkpoints/checkpoints';
+import { unifiedDiff } from './tree/file-diff';
+import { globTree } from './search/glob';
+import { grepTree } from './search/grep';
+import { SandboxError } from './tree/sandbox-errors';
+import { resolveLimits } from './tree/sandbox-limits';
+import { parsePath, type SandboxPath } from './tree/sandbox-path';
+import type { FileRecord } from './storage/file-record';
 import type { CreateSandboxOptions, ReadOptions, Sandbox, SandboxEntry, SandboxEvent, SandboxMark } from './sandbox-types';
-import { recordsToTree, treeToRecords } from './records';
+import { recordsToTree, treeToRecords } from './tree/records';
 import { sandboxTools } from './tools/sandbox-tools';
-import { decodeUtf8, encodeUtf8 } from './text-encoding';
-import { lookup, sortedNames, type DirectoryNode, type FileNode, type TreeNode } from './tree';
-import { deleteFrom, emptyTreeState, mkdirInto, moveWithin, writeInto, type TreeState } from './tree-operations';
-import { exportArchive, importArchive } from '../persistence/archive';
+import { decodeUtf8, encodeUtf8 } from './tree/text-encoding';
+import { lookup, sortedNames, type DirectoryNode, type FileNode, type TreeNode } from './tree/tree';
+import { deleteFrom, emptyTreeState, mkdirInto, moveWithin, writeInto, type TreeState } from './tree/tree-operations';
+import { exportArchive, importArchive } from './storage/archive';
 
 /**
  * Creates a sandbox: a virtual filesystem confined to its root, with limits, change events and

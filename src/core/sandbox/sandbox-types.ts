@@ -3,13 +3,13 @@
  * All operations are synchronous (the tree is in memory) and atomic: a refusal throws a
  * `SandboxError` and changes nothing.
  */
-import type { SandboxChanges } from './changes';
-import type { DiffBounds } from './file-diff';
-import type { GrepOptions, GrepResult } from './grep';
-import type { SandboxLimits } from './sandbox-limits';
-import type { FileRecord } from '../persistence/file-record';
-import type { StorageChanges } from '../persistence/sandbox-storage';
-import type { SandboxCheckpointRecord } from '../session/session-types';
+import type { SandboxChanges } from './tree/changes';
+import type { DiffBounds } from './tree/file-diff';
+import type { GrepOptions, GrepResult } from './search/grep';
+import type { SandboxLimits } from './tree/sandbox-limits';
+import type { FileRecord } from './storage/file-record';
+import type { StorageChanges } from './storage/sandbox-storage';
+import type { SandboxCheckpointRecord } from './checkpoints/checkpoint-record';
 import type { ToolDefinition } from '../tools/define-tool';
 
 /** File content: text (stored as a string, sized in UTF-8 bytes) or binary. */

@@ -5,8 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from './create-sandbox';
-import { isSandboxError, SandboxError } from './sandbox-errors';
-import { parsePath } from './sandbox-path';
+import { isSandboxError, SandboxError } from './tree/sandbox-errors';
+import { parsePath } from './tree/sandbox-path';
 import type { Sandbox } from './sandbox-types';
 
 // Small limits, so random sequences actually reach every quota.

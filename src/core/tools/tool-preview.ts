@@ -1,4 +1,4 @@
-import type { ApprovalPreview } from '../state';
+import type { ApprovalPreview } from '../store/state';
 import type { ToolDefinition } from './define-tool';
 import { toJsonData } from './json-data';
 

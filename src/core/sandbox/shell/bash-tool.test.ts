@@ -1,6 +1,7 @@
 import { getCommandNames } from 'just-bash';
 import { describe, expect, it } from 'vitest';
-import { createToolRegistry, type ToolExecutionContext } from '../../tools/define-tool';
+import type { ToolExecutionContext } from '../../tools/define-tool';
+import { createToolRegistry } from '../../tools/tool-registry';
 import { createSandbox } from '../create-sandbox';
 import { bashTool, bashToolCommands } from './bash-tool';
 

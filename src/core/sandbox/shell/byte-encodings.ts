@@ -4,7 +4,7 @@
  * writes are stored: the sandbox keeps text as strings (searchable, diffable), so bytes that are
  * valid UTF-8 text go in as a string and only real binary stays a `Uint8Array`.
  */
-import { encodeUtf8 } from '../text-encoding';
+import { encodeUtf8 } from '../tree/text-encoding';
 
 /** The encodings of just-bash's `BufferEncoding`. */
 export type ShellEncoding = 'utf8' | 'utf-8' | 'ascii' | 'binary' | 'base64' | 'hex' | 'latin1';

@@ -7,7 +7,7 @@
  * directory, ...) first performs the pending truncation, so commands still see shell semantics
  * (`cat a > a` reads an empty file).
  */
-import { isWithin } from '../sandbox-path';
+import { isWithin } from '../tree/sandbox-path';
 
 /** Empty writes waiting to be performed. Paths are canonical (checked by the sandbox's rules). */
 export interface DeferredTruncations {

@@ -4,7 +4,7 @@
  * shell. This file translates the sandbox's refusals into that form, keeping the sandbox's own
  * explanation for the rules a real filesystem does not have (quotas, the root boundary).
  */
-import { isSandboxError, type SandboxErrorCode } from '../sandbox-errors';
+import { isSandboxError, type SandboxErrorCode } from '../tree/sandbox-errors';
 
 /** The errno codes the adapter produces. */
 export type ErrnoCode = 'ENOENT' | 'EEXIST' | 'EISDIR' | 'ENOTDIR' | 'ENOTEMPTY' | 'EACCES' | 'EPERM' | 'EINVAL' | 'ENAMETOOLONG' | 'ENOSPC' | 'ENOTSUP' | 'EIO';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from '../create-sandbox';
-import { SandboxError } from '../sandbox-errors';
+import { SandboxError } from '../tree/sandbox-errors';
 import type { SandboxEvent } from '../sandbox-types';
 import { toErrnoError } from './file-system-errors';
 import { createSandboxFileSystem } from './sandbox-file-system';

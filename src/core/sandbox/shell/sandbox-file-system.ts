@@ -10,8 +10,8 @@
  * and discards writes (it is not a file in the sandbox).
  */
 import type { IFileSystem } from 'just-bash';
-import { isSandboxError } from '../sandbox-errors';
-import { isWithin } from '../sandbox-path';
+import { isSandboxError } from '../tree/sandbox-errors';
+import { isWithin } from '../tree/sandbox-path';
 import type { Sandbox, SandboxEntry } from '../sandbox-types';
 import { concatBytes, decodeBytes, encodeText, encodingOf, isUtf8, storedContent, toStoredContent } from './byte-encodings';
 import { createDeferredTruncations } from './deferred-truncations';

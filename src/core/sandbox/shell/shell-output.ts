@@ -3,7 +3,7 @@
  * file must not fill its context: each stream is cut at a byte budget, on a character boundary,
  * with a note that says how much was left out.
  */
-import { encodeUtf8, utf8Length } from '../text-encoding';
+import { encodeUtf8, utf8Length } from '../tree/text-encoding';
 
 const decoder = new TextDecoder('utf-8');
 

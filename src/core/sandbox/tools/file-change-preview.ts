@@ -2,8 +2,8 @@
  * The approval preview of a file tool: which files a call would change and how, as unified
  * diffs computed against the sandbox as it is when the approval is requested.
  */
-import type { ApprovalPreview, FileChangePreview } from '../../state';
-import { parsePath } from '../sandbox-path';
+import type { ApprovalPreview, FileChangePreview } from '../../store/state';
+import { parsePath } from '../tree/sandbox-path';
 import type { FileContent, Sandbox } from '../sandbox-types';
 
 /** Most files a preview lists; a recursive delete of a big folder says how many more. */

@@ -1,5 +1,5 @@
 import { defineTool } from '../../tools/define-tool';
-import { loadRegexEngine } from '../regex-engine';
+import { loadRegexEngine } from '../search/regex-engine';
 import type { Sandbox } from '../sandbox-types';
 
 /** Most paths `glob` returns. */

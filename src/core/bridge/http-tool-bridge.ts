@@ -1,0 +1,166 @@
+/**
+ * `httpToolBridge(url)`: tools that run on the kit's backend (`createAgentHandler`). The browser
+ * keeps the whole tool-call life cycle (validation, approval, time limit, stop, the one result
+ * per call); only the body of the call crosses the network. Every way the network can fail ends
+ * the call with an error result that says what happened, and the run goes on.
+ */
+import type { ToolCallLine, ToolCatalog, ToolCatalogEntry } from './wire-format';
+import { defineTool, type ToolDefinition, type ToolExecutionContext } from '../tools/define-tool';
+import { ToolFailure } from '../tools/invoke-tool';
+import { errorDetail } from '../providers/api-call-error';
+import { ndjsonLines } from './ndjson-lines';
+import { abortableSleep } from '../model/abortable-sleep';
+
+/** Options of {@link httpToolBridge}. */
+export interface HttpToolBridgeOptions {
+  /** Headers for every request (say, `authorization`); a function is called per request. */
+  headers?: Record<string, string> | (() => Record<string, string>);
+  /** A fetch to use instead of the global one. */
+  fetch?: typeof globalThis.fetch;
+  /** Time limit of a call, in the browser, for tools whose catalog entry sets none. Default 65 s (the server's default is 60 s). */
+  timeoutMs?: number;
+  /** Attempts after the first for idempotent tools whose request failed in transit (unreachable, 502, 503, 504). Default 2. */
+  retries?: number;
+  /** Wait before the first retry; doubles each time. Default 300 ms. */
+  retryDelayMs?: number;
+}
+
+/** The server's catalog as runnable tools, and the sources that are down. */
+export interface BackendTools {
+  tools: ToolDefinition<never, unknown>[];
+  unavailable: ToolCatalog['unavailable'];
+}
+
+/** Tools on a backend. */
+export interface ToolBridge {
+  /** Where the handler is mounted. */
+  readonly url: string;
+  /** Fetches the catalog and returns its tools, ready for `createAgent({ tools })`. Rejects with a clear message when it cannot. */
+  loadTools(options?: { signal?: AbortSignal }): Promise<BackendTools>;
+  /** A declaration (no `execute`) of yours that the server runs: same name on both sides. */
+  bind<Input, Output>(declaration: ToolDefinition<Input, Output>): ToolDefinition<Input, Output>;
+  /** Runs one call on the server; the result, or a `ToolFailure` whose message is the call's error result. */
+  run(name: string, input: unknown, context: ToolExecutionContext, options?: { idempotent?: boolean }): Promise<unknown>;
+}
+
+// The browser's limit sits above the server's, so the server's clearer timeout message wins.
+const serverTimeoutMarginMs = 5_000;
+const defaultTimeoutMs = 65_000;
+const transientStatuses = new Set([502, 503, 504]);
+
+/**
+ * @example
+ * ```ts
+ * const backend = httpToolBridge('/api/agent');
+ * const { tools } = await backend.loadTools();
+ * const agent = createAgent({ model: remoteModel('/api/agent'), tools });
+ * ```
+ */
+export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {}): ToolBridge {
+  if (typeof url !== 'string' || url === '') throw new TypeError('httpToolBridge: pass the URL where the agent handler is mounted, e.g. httpToolBridge("/api/agent").');
+  const base = url.replace(/\/+$/, '');
+  const fetchFunction = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const headers = () => ({ 'content-type': 'application/json', ...(typeof options.headers === 'function' ? options.headers() : options.headers) });
+  const retries = options.retries ?? 2;
+  const retryDelayMs = options.retryDelayMs ?? 300;
+
+  async function attempt(name: string, input: unknown, context: ToolExecutionContext): Promise<unknown> {
+    let response: Response;
+    try {
+      response = await fetchFunction(`${base}/tools/${encodeURIComponent(name)}`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({ input, toolCallId: context.toolCallId }),
+        signal: context.signal,
+      });
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      throw new TransitError(`The tool "${name}" could not run: the tool server at ${base} could not be reached (${describe(error)}). Is it running?`);
+    }
+    if (!response.ok) {
+      const detail = await errorDetailOf(response);
+      const message = `The tool "${name}" could not run: the tool server answered ${response.status}${detail ? ` (${detail})` : ''}.`;
+      throw transientStatuses.has(response.status) ? new TransitError(message) : new ToolFailure(message);
+    }
+    if (!response.body) throw new ToolFailure(`The tool "${name}" could not run: the tool server answered without a body.`);
+    try {
+      for await (const line of ndjsonLines(response.body)) {
+        const value = 'value' in line ? (line.value as ToolCallLine | null) : null;
+        if (value?.type === 'progress') context.reportProgress(value.value);
+        else if (value?.type === 'output') return value.value;
+        else if (value?.type === 'error' && typeof value.message === 'string') throw new ToolFailure(value.message);
+        else throw new ToolFailure(`The tool "${name}" could not run: the tool server sent data that is not the tool protocol (${'malformed' in line ? line.malformed : JSON.stringify(line.value)}).`);
+      }
+    } catch (error) {
+      // A read that fails because the connection broke is the same as a body that ends early.
+      if (error instanceof ToolFailure || context.signal.aborted) throw error;
+    }
+    if (context.signal.aborted) throw context.signal.reason;
+    throw new TransitError(`The tool "${name}" may not have finished: the connection to the tool server closed before its result arrived.`);
+  }
+
+  async function run(name: string, input: unknown, context: ToolExecutionContext, runOptions: { idempotent?: boolean } = {}): Promise<unknown> {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await attempt(name, input, context);
+      } catch (error) {
+        // Only a call that is safe to repeat is sent again; any other would risk doing it twice.
+        if (!(error instanceof TransitError) || !runOptions.idempotent || retry >= retries || context.signal.aborted) {
+          throw error instanceof TransitError ? new ToolFailure(error.message) : error;
+        }
+        await abortableSleep(retryDelayMs * 2 ** retry, context.signal);
+      }
+    }
+  }
+
+  function bind<Input, Output>(declaration: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
+    if (declaration.execute) throw new TypeError(`httpToolBridge.bind: the tool "${declaration.name}" has an execute function; bind declarations only (the server runs them).`);
+    return { ...declaration, execute: (input, context) => run(declaration.name, input, context, { idempotent: declaration.idempotent === true }) as Promise<Output> };
+  }
+
+  async function loadTools(loadOptions: { signal?: AbortSignal } = {}): Promise<BackendTools> {
+    let response: Response;
+    try {
+      response = await fetchFunction(`${base}/tools`, { headers: headers(), ...(loadOptions.signal ? { signal: loadOptions.signal } : {}) });
+    } catch (error) {
+      if (loadOptions.signal?.aborted) throw error;
+      throw new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`);
+    }
+    if (!response.ok) {
+      const detail = await errorDetailOf(response);
+      throw new Error(`The tool server at ${base} answered ${response.status}${detail ? ` (${detail})` : ''} for its tool catalog.`);
+    }
+    const catalog = (await response.json().catch(() => null)) as ToolCatalog | null;
+    if (!catalog || !Array.isArray(catalog.tools)) throw new Error(`The tool server at ${base} sent a tool catalog that is not the expected format.`);
+    const tools = catalog.tools.map((entry) => bind(declarationOf(entry, options.timeoutMs ?? defaultTimeoutMs)));
+    return { tools: tools as ToolDefinition<never, unknown>[], unavailable: Array.isArray(catalog.unavailable) ? catalog.unavailable : [] };
+  }
+
+  return { url: base, loadTools, bind, run };
+}
+
+/** A catalog entry as a browser declaration: approval unless the server says it never needs one. */
+function declarationOf(entry: ToolCatalogEntry, fallbackTimeoutMs: number): ToolDefinition<unknown, unknown> {
+  return defineTool<unknown, unknown>({
+    name: entry.name,
+    description: entry.description,
+    inputSchema: entry.inputSchema,
+    needsApproval: entry.needsApproval !== false,
+    readOnly: entry.readOnly === true,
+    idempotent: entry.idempotent === true,
+    category: entry.category ?? 'backend',
+    timeoutMs: entry.timeoutMs !== undefined ? entry.timeoutMs + serverTimeoutMarginMs : fallbackTimeoutMs,
+  });
+}
+
+/** A failure in transit, which an idempotent call may retry. */
+class TransitError extends Error {}
+
+/** What a refusing response says about itself (a JSON error of the kit's server, or short text). */
+async function errorDetailOf(response: Response): Promise<string> {
+  return errorDetail(await response.text().catch(() => ''));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,102 @@
+import type { AgentEvent } from '../store/events';
+import type { AuditActor, ToolCall, ToolCallState } from '../store/state';
+import type { ToolDefinition } from '../tools/define-tool';
+import { describeToolFailure, invokeTool } from '../tools/invoke-tool';
+import { toJsonData } from '../tools/json-data';
+
+export { describeError } from '../tools/invoke-tool';
+
+/**
+ * Returned by an `onToolCall` handler that will supply the result later through
+ * `agent.submitToolResult(id, output)` (for example after the user acted in the UI).
+ */
+export const deferToolResult: unique symbol = Symbol.for('react-agent-kit.deferToolResult');
+
+/** Runs declaration-only tools (tools without `execute`) in the host app, e.g. through a backend bridge. */
+export type ToolCallHandler = (call: { toolCallId: string; name: string; input: unknown; signal: AbortSignal }) => unknown;
+
+export interface ExecuteContext {
+  onToolCall?: ToolCallHandler | undefined;
+  dispatch: (event: AgentEvent) => void;
+  /** Aborted when the run stops (by the user or a limit). */
+  signal: AbortSignal;
+  /** Time limit of calls to tools that set no `timeoutMs` (`Infinity`: none). */
+  toolTimeoutMs: number;
+  now: () => number;
+}
+
+/**
+ * Runs one admitted call to exactly one final state, or leaves it `running` and returns
+ * `'deferred'` when the host will submit the result. Never throws: a thrown error, a timeout
+ * or an abort becomes the call's result.
+ *
+ * @example
+ * ```ts
+ * await executeToolCall(call, input, tool, { dispatch, signal, now: Date.now }, 'user', 'approved');
+ * ```
+ */
+export async function executeToolCall(
+  call: ToolCall,
+  input: unknown,
+  tool: ToolDefinition,
+  context: ExecuteContext,
+  startedBy: AuditActor = 'runtime',
+  note?: string,
+): Promise<'done' | 'deferred'> {
+  const update = (state: ToolCallState, fields: { output?: unknown; error?: string } = {}, by: AuditActor = 'runtime', updateNote?: string) =>
+    context.dispatch({ type: 'tool-call-update', toolCallId: call.id, state, by, at: context.now(), ...(updateNote ? { note: updateNote } : {}), ...fields });
+
+  const { onToolCall } = context;
+  if (!tool.execute && !onToolCall) {
+    update('output-error', {
+      error: `The tool "${call.name}" is declared without an implementation and this app has no handler for it, so it did not run.`,
+    });
+    return 'done';
+  }
+  update('running', {}, startedBy, note);
+  const runner: AuditActor = tool.execute ? 'runtime' : 'host';
+  const outcome = await invokeTool(
+    tool.execute ? (toolContext) => tool.execute!(input as never, toolContext) : ({ signal }) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal }),
+    {
+      signal: context.signal,
+      toolCallId: call.id,
+      timeoutMs: tool.timeoutMs ?? context.toolTimeoutMs,
+      reportProgress: (progress) => {
+        // Progress is only shown; a value that is not JSON is not kept (the result is checked below).
+        const checked = toJsonData(progress, 'progress');
+        if (checked.ok) context.dispatch({ type: 'tool-call-progress', toolCallId: call.id, progress: checked.value });
+      },
+    },
+  );
+  switch (outcome.status) {
+    case 'output': {
+      if (outcome.output === deferToolResult) return 'deferred';
+      const checked = toJsonData(outcome.output);
+      if (checked.ok) update('output-available', { output: checked.value }, runner);
+      else update('output-error', { error: notJsonError(call.name, checked.problem) }, runner);
+      break;
+    }
+    case 'aborted':
+      update('cancelled', { error: describeToolFailure(call.name, outcome) });
+      break;
+    case 'timeout':
+      update('output-error', { error: describeToolFailure(call.name, outcome) });
+      break;
+    case 'failed':
+      update('output-error', { error: describeToolFailure(call.name, outcome) }, runner);
+      break;
+  }
+  return 'done';
+}
+
+/**
+ * The error result of a call whose output JSON cannot hold, worded for the model and the tool's author.
+ *
+ * @example
+ * ```ts
+ * notJsonError('lookup', 'a BigInt (1) at output.count');
+ * ```
+ */
+export function notJsonError(toolName: string, problem: string): string {
+  return `The tool "${toolName}" returned a value that is not JSON: ${problem}. A tool's result must be plain JSON data (objects, arrays, strings, numbers, booleans, null), so the result was not kept.`;
+}

@@ -1,0 +1,144 @@
+import type { AgentEvent } from '../store/events';
+import { createId } from '../store/ids';
+import type { LanguageModel, ProviderFunctionTool } from '../model/language-model';
+import type { RetryPolicy } from '../model/retry-policy';
+import { toProviderPrompt } from '../model/to-provider-prompt';
+import type { AgentError, AgentState, Message, NoticePart } from '../store/state';
+import { runToolPhase, type ToolPhaseContext } from './tool-phase';
+import { isFinalToolCallState } from '../store/tool-call-states';
+import type { AgentLimits, CostEstimator } from './run-limits';
+import { describeModelError } from './describe-model-error';
+import { runModelStep } from './model-step';
+import { refusalNotice } from './refusal-notice';
+import { chargeStep, LimitReachedError, stepLimitNotice, type LimitNotice } from './run-budget';
+
+export interface RunLoopContext extends Omit<ToolPhaseContext, 'maxToolCalls' | 'maxParallelTools'> {
+  runId: string;
+  model: LanguageModel;
+  instructions?: string | undefined;
+  providerTools: ProviderFunctionTool[];
+  limits: AgentLimits & { maxSteps: number; maxParallelTools: number; maxToolOutputChars: number };
+  costEstimator?: CostEstimator | undefined;
+  temperature?: number | undefined;
+  retryPolicy: RetryPolicy;
+}
+
+export type RunLoopOutcome =
+  | { status: 'idle'; reason: 'finished' | 'stopped' | 'limit' }
+  | { status: 'awaiting-people' }
+  | { status: 'error'; error: AgentError };
+
+/**
+ * The agent loop. It decides from the state what comes next, so the same function starts a
+ * run after `send`, and resumes one after people decided: an assistant step with unsettled
+ * tool calls goes to the tool phase; a step whose calls are all settled, or a user message,
+ * goes to the model; an answer without tool calls ends the run. Every way out leaves each
+ * call with exactly one result, so the next request is valid.
+ */
+export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> {
+  const { dispatch, signal, budget, limits } = context;
+  try {
+    while (true) {
+      const last = context.getState().messages.at(-1);
+      if (last?.role === 'assistant') {
+        const calls = context.getState().toolCalls.filter((call) => call.messageId === last.id);
+        if (calls.length === 0) return { status: 'idle', reason: 'finished' };
+        if (calls.some((call) => !isFinalToolCallState(call.state))) {
+          const phase = await runToolPhase(last.id, { ...context, maxToolCalls: limits.maxToolCalls, maxParallelTools: limits.maxParallelTools });
+          if (signal.aborted) return endAborted(context, last.id);
+          if (phase.kind === 'waiting') return { status: 'awaiting-people' };
+          if (phase.kind === 'limit') return endWithLimit(context, last.id, phase.notice);
+        }
+      }
+      if (budget.steps >= limits.maxSteps) return endWithLimit(context, lastAssistantId(context.getState()), stepLimitNotice(limits.maxSteps));
+      budget.steps += 1;
+      const outcome = await modelStep(context, budget.steps);
+      if (outcome) return outcome;
+    }
+  } catch (error) {
+    if (signal.aborted) return endAborted(context, lastAssistantId(context.getState()));
+    throw error;
+  }
+}
+
+/** One model call into a new assistant message; returns an outcome when the run must end. */
+async function modelStep(context: RunLoopContext, step: number): Promise<RunLoopOutcome | null> {
+  const { dispatch, signal } = context;
+  dispatch({ type: 'step-start', runId: context.runId, step });
+  const messageId = createId('msg');
+  dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: context.now(), runId: context.runId } });
+  const state = context.getState();
+  const result = await runModelStep({
+    model: context.model,
+    callOptions: {
+      prompt: toProviderPrompt({ instructions: context.instructions, messages: state.messages, toolCalls: state.toolCalls, maxToolOutputChars: context.limits.maxToolOutputChars }),
+      ...(context.providerTools.length ? { tools: context.providerTools, toolChoice: { type: 'auto' } } : {}),
+      ...(context.limits.maxOutputTokens ? { maxOutputTokens: context.limits.maxOutputTokens } : {}),
+      ...(context.temperature !== undefined ? { temperature: context.temperature } : {}),
+    },
+    messageId,
+    dispatch,
+    signal,
+    now: context.now,
+    retryPolicy: context.retryPolicy,
+    takenToolCallIds: new Set(state.toolCalls.map((call) => call.id)),
+    onRetry: ({ attempt, delayMs, error }) =>
+      addNotice(dispatch, messageId, {
+        level: 'info',
+        code: 'model-retry',
+        text: `${describeModelError(error).message} Retrying (attempt ${attempt + 1}) in ${Math.round(delayMs / 100) / 10} s.`,
+      }),
+  });
+  if (result.usage) dispatch({ type: 'step-finish', runId: context.runId, step, usage: result.usage });
+  if (result.error !== undefined) {
+    settleCalls(context, (call) => call.messageId === messageId, 'output-error', 'The model stream failed before this call was complete; it did not run.');
+    dispatch({ type: 'message-finish', messageId, status: 'error' });
+    return { status: 'error', error: { ...describeModelError(result.error), at: context.now() } };
+  }
+  const refusal = refusalNotice(result.finishReason, result.rawFinishReason);
+  if (refusal) addNotice(dispatch, messageId, refusal);
+  dispatch({ type: 'message-finish', messageId, status: 'done' });
+  const limit = result.usage ? chargeStep(context.budget, result.usage, context.limits, context.costEstimator, context.model) : null;
+  return limit ? endWithLimit(context, messageId, limit) : null;
+}
+
+function endAborted(context: RunLoopContext, messageId: string | undefined): RunLoopOutcome {
+  const reason: unknown = context.signal.reason;
+  const limit = reason instanceof LimitReachedError ? reason.notice : null;
+  const streaming = context.getState().messages.findLast((message: Message) => message.status === 'streaming');
+  if (streaming) context.dispatch({ type: 'message-finish', messageId: streaming.id, status: 'stopped' });
+  settleCalls(context, () => true, 'cancelled', limit ? `Not finished: ${limit.text}` : 'The user stopped the run before this call finished; it has no result.');
+  if (limit) {
+    addNotice(context.dispatch, messageId, { level: 'warning', code: limit.code, text: limit.text });
+    return { status: 'idle', reason: 'limit' };
+  }
+  return { status: 'idle', reason: 'stopped' };
+}
+
+function endWithLimit(context: RunLoopContext, messageId: string | undefined, notice: LimitNotice): RunLoopOutcome {
+  settleCalls(context, () => true, 'output-error', `Not run: ${notice.text}`);
+  addNotice(context.dispatch, messageId, { level: 'warning', code: notice.code, text: notice.text });
+  return { status: 'idle', reason: 'limit' };
+}
+
+/** Gives every matching call that has no result yet a final state. */
+export function settleCalls(
+  context: Pick<RunLoopContext, 'getState' | 'dispatch' | 'now'>,
+  matches: (call: AgentState['toolCalls'][number]) => boolean,
+  state: 'cancelled' | 'output-error',
+  error: string,
+): void {
+  for (const call of context.getState().toolCalls) {
+    if (isFinalToolCallState(call.state) || !matches(call)) continue;
+    context.dispatch({ type: 'tool-call-update', toolCallId: call.id, state, by: state === 'cancelled' ? 'user' : 'runtime', at: context.now(), error });
+  }
+}
+
+function addNotice(dispatch: (event: AgentEvent) => void, messageId: string | undefined, notice: Omit<NoticePart, 'type' | 'id'>): void {
+  if (!messageId) return;
+  dispatch({ type: 'notice-add', messageId, notice: { type: 'notice', id: createId('notice'), ...notice } });
+}
+
+function lastAssistantId(state: AgentState): string | undefined {
+  return state.messages.findLast((message) => message.role === 'assistant')?.id;
+}

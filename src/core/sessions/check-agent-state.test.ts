@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { PersistenceError } from '../persistence/persistence-error';
+import { createInitialState, type AgentState } from '../store/state';
+import { checkAgentState } from './check-agent-state';
+
+/** A state with every kind of part, every optional field, and model data of odd kinds. */
+function fullState(): AgentState {
+  return {
+    status: 'awaiting-people',
+    runId: 'run-1',
+    step: 2,
+    alwaysAllowed: ['read_file'],
+    error: { code: 'model-error', message: 'The model failed.', retryable: true, at: 5 },
+    usage: { inputTokens: 10, outputTokens: 5, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 15 },
+    messages: [
+      { id: 'm1', role: 'user', status: 'done', createdAt: 1, runId: 'run-1', checkpointId: 'checkpoint-1', parts: [{ type: 'text', id: 'p1', text: 'Write it.', status: 'done' }] },
+      {
+        id: 'm2',
+        role: 'assistant',
+        status: 'done',
+        createdAt: 2,
+        runId: undefined,
+        parts: [
+          { type: 'reasoning', id: 'p2', text: 'Thinking.', status: 'done' },
+          { type: 'tool-call', toolCallId: 'c1' },
+          { type: 'tool-call', toolCallId: 'c2' },
+          { type: 'notice', id: 'p3', level: 'warning', code: 'step-limit', text: 'Stopped at the step limit.' },
+        ],
+      },
+    ],
+    toolCalls: [
+      {
+        id: 'c1',
+        name: 'write_file',
+        messageId: 'm2',
+        inputText: '{"path":"a.md"}',
+        input: { path: 'a.md' },
+        state: 'approval-requested',
+        approval: {
+          reason: 'This tool asks before it runs.',
+          requestedAt: 3,
+          expiresAt: 100,
+          decision: { approved: true, always: false, at: 4, edited: true },
+          preview: { kind: 'file-changes', note: 'One file.', files: [{ path: '/a.md', change: 'move', from: '/b.md', diff: '' }] },
+        },
+        originalInput: { path: 'b.md' },
+        audit: [{ state: 'input-available', at: 3, by: 'model' }, { state: 'approval-requested', at: 3, by: 'runtime', note: 'asked' }],
+      },
+      // Tool data is whatever the tool returned (IndexedDB keeps dates and bytes); it is not checked.
+      { id: 'c2', name: 'fetch', messageId: 'm2', inputText: '', input: undefined, state: 'output-available', output: { when: new Date(0), bytes: new Uint8Array([1]), nested: JSON.parse('{"__proto__":{"x":1}}') }, progress: [Number.NaN], audit: [] },
+    ],
+  };
+}
+
+function messageOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PersistenceError);
+    expect((error as PersistenceError).code).toBe('corrupt');
+    return (error as PersistenceError).message.replace('This is not a saved conversation that react-agent-kit can read: ', '');
+  }
+  throw new Error('expected a corrupt PersistenceError');
+}
+
+type Damage = [string, (state: any) => void, string]; // eslint-disable-line @typescript-eslint/no-explicit-any -- damage writes any field
+
+const damages: Damage[] = [
+  ['a message without an id', (state) => delete state.messages[0].id, 'state.messages[0].id: expected a string, got nothing.'],
+  ['messages: [null]', (state) => (state.messages = [null]), 'state.messages[0]: expected an object, got null.'],
+  ['toolCalls: [null]', (state) => (state.toolCalls = [null]), 'state.toolCalls[0]: expected an object, got null.'],
+  ['parts: "x"', (state) => (state.messages[1].parts = 'x'), 'state.messages[1].parts: expected a list, got "x".'],
+  ['an unknown status', (state) => (state.status = 'napping'), 'state.status: expected one of "idle", "running", "awaiting-people", "error", got "napping".'],
+  ['an unknown message status', (state) => (state.messages[0].status = 'banana'), 'state.messages[0].status: expected one of "streaming", "done", "stopped", "error", got "banana".'],
+  ['an unknown part type', (state) => (state.messages[1].parts[0].type = 'foo'), 'state.messages[1].parts[0].type: expected one of "text", "reasoning", "tool-call", "notice", got "foo".'],
+  ['an unknown call state', (state) => (state.toolCalls[1].state = 'xyz'), 'state.toolCalls[1].state: expected one of "input-streaming", '],
+  ['an unknown part status', (state) => (state.messages[0].parts[0].status = 'half'), 'state.messages[0].parts[0].status: expected one of "streaming", "done", got "half".'],
+  ['an unknown notice level', (state) => (state.messages[1].parts[3].level = 'panic'), 'state.messages[1].parts[3].level: expected one of "info", "warning", "error", got "panic".'],
+  ['an unknown audit actor', (state) => (state.toolCalls[0].audit[1].by = 'cat'), 'state.toolCalls[0].audit[1].by: expected one of "model", "runtime", "user", "host", got "cat".'],
+  ['an unknown error code', (state) => (state.error.code = 'oops'), 'state.error.code: expected one of "model-error", '],
+  ['an unknown preview change', (state) => (state.toolCalls[0].approval.preview.files[0].change = 'wipe'), 'state.toolCalls[0].approval.preview.files[0].change: expected one of "create", "modify", "delete", "move", got "wipe".'],
+  ['an unknown preview kind', (state) => (state.toolCalls[0].approval.preview.kind = 'other'), 'state.toolCalls[0].approval.preview.kind: expected "file-changes", got "other".'],
+  ['a decision that is not an approval', (state) => (state.toolCalls[0].approval.decision.approved = false), 'state.toolCalls[0].approval.decision.approved: expected true, got false.'],
+  ['a missing approval reason', (state) => delete state.toolCalls[0].approval.reason, 'state.toolCalls[0].approval.reason: expected a string, got nothing.'],
+  ['an expiry that is not a number', (state) => (state.toolCalls[0].approval.expiresAt = '100'), 'state.toolCalls[0].approval.expiresAt: expected a finite number, got "100".'],
+  ['a null optional field', (state) => (state.messages[0].checkpointId = null), 'state.messages[0].checkpointId: expected a string, got null.'],
+  ['a non-finite time', (state) => (state.toolCalls[0].audit[0].at = Number.POSITIVE_INFINITY), 'state.toolCalls[0].audit[0].at: expected a finite number, got Infinity.'],
+  ['a NaN token count', (state) => (state.usage.totalTokens = Number.NaN), 'state.usage.totalTokens: expected a finite number, got NaN.'],
+  ['a missing usage', (state) => delete state.usage, 'state.usage: expected an object, got nothing.'],
+  ['a fractional step', (state) => (state.step = 1.5), 'state.step: expected a whole number of 0 or more, got 1.5.'],
+  ['a numeric runId', (state) => (state.runId = 7), 'state.runId: expected a string, got 7.'],
+  ['a grant that is not a name', (state) => (state.alwaysAllowed = ['a', { name: 'b' }]), 'state.alwaysAllowed[1]: expected a string, got an object.'],
+  ['an error that is a string', (state) => (state.error = 'broken'), 'state.error: expected an object, got "broken".'],
+  ['a duplicate message id', (state) => (state.messages[1].id = 'm1'), 'state.messages[1].id: the id "m1" is also the id of state.messages[0].'],
+  ['a duplicate tool-call id', (state) => (state.toolCalls[1].id = 'c1'), 'state.toolCalls[1].id: the id "c1" is also the id of state.toolCalls[0].'],
+  ['a call naming no message', (state) => (state.toolCalls[1].messageId = 'm9'), 'state.toolCalls[1].messageId: no message has the id "m9".'],
+  ['a part naming no call', (state) => (state.messages[1].parts[2].toolCallId = 'c9'), 'state.messages[1].parts[2].toolCallId: no tool call has the id "c9".'],
+  ['a part in another message than its call', (state) => state.messages[0].parts.push({ type: 'tool-call', toolCallId: 'c1' }), 'state.messages[0].parts[1].toolCallId: the tool call "c1" belongs to state.messages[1].'],
+  ['a call shown twice', (state) => state.messages[1].parts.push({ type: 'tool-call', toolCallId: 'c1' }), 'state.messages[1].parts[4].toolCallId: the tool call "c1" is also shown by state.messages[1].parts[1].'],
+  ['a call shown by no part', (state) => state.messages[1].parts.splice(2, 1), 'state.toolCalls[1]: no part of its message shows it.'],
+  ['a __proto__ key', (state) => (state.toolCalls[0].approval = JSON.parse('{"reason":"r","requestedAt":1,"__proto__":{"polluted":true}}')), 'state.toolCalls[0].approval.__proto__: a key named "__proto__" is not allowed in saved data.'],
+  ['a constructor key', (state) => (state.usage = { ...state.usage, constructor: 1 }), 'state.usage.constructor: a key named "constructor" is not allowed in saved data.'],
+  ['a prototype key', (state) => (state.prototype = {}), 'state.prototype: a key named "prototype" is not allowed in saved data.'],
+  ['a long wrong value', (state) => (state.messages[0].role = 'x'.repeat(5000)), `state.messages[0].role: expected one of "user", "assistant", got "${'x'.repeat(40)}…".`],
+];
+
+describe('checkAgentState', () => {
+  it('accepts an empty state and a full one, whatever the tools returned', () => {
+    expect(() => checkAgentState(createInitialState())).not.toThrow();
+    expect(() => checkAgentState(fullState())).not.toThrow();
+  });
+
+  it.each(damages)('refuses %s, naming the field', (_name, damage, expected) => {
+    const state = fullState();
+    damage(state);
+    expect(messageOf(() => checkAgentState(state))).toContain(expected);
+  });
+
+  it('refuses what is not a state at all, from the given root', () => {
+    expect(messageOf(() => checkAgentState(null))).toBe('state: expected an object, got null.');
+    expect(messageOf(() => checkAgentState([], 'snapshot.state'))).toBe('snapshot.state: expected an object, got a list of 0 items.');
+  });
+
+  it('never changes what it checks', () => {
+    const state = fullState();
+    const before = structuredClone(state);
+    checkAgentState(state);
+    expect(state).toEqual(before);
+  });
+});

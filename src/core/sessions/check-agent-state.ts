@@ -1,0 +1,230 @@
+/**
+ * The deep shape check of a loaded `AgentState` (from a snapshot, a session file or a session
+ * storage): every field the runtime reads has the type `state.ts` gives it, every status is one
+ * the code knows, ids are unique, and messages, their tool-call parts and the tool calls point at
+ * each other consistently. Anything else throws `PersistenceError` `corrupt` naming the field, so
+ * damaged data is refused before any of it is loaded, instead of failing later as a `TypeError`.
+ *
+ * Tool inputs, outputs and progress are the model's and the tools' data: any value, not checked.
+ * Unknown extra fields are allowed. One pass, no path strings unless something is wrong: a state
+ * of 10,000 messages is checked in a few milliseconds.
+ */
+import type { AgentErrorCode, AgentState, AgentStatus, AuditActor, FileChangePreview, MessageRole, MessageStatus, NoticePart, PartStatus, ToolCallState } from '../store/state';
+import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
+
+// Written as records over each union, so adding a value to a union in state.ts fails to compile
+// here until the check knows it too. (A value added later must also bump the snapshot version,
+// or an older app refuses newer data as corrupt instead of as newer.)
+const setOf = <T extends string>(record: Record<T, true>): ReadonlySet<T> => new Set(Object.keys(record) as T[]);
+const agentStatuses = setOf<AgentStatus>({ idle: true, running: true, 'awaiting-people': true, error: true });
+const roles = setOf<MessageRole>({ user: true, assistant: true });
+const messageStatuses = setOf<MessageStatus>({ streaming: true, done: true, stopped: true, error: true });
+const partStatuses = setOf<PartStatus>({ streaming: true, done: true });
+const partTypes = setOf<'text' | 'reasoning' | 'tool-call' | 'notice'>({ text: true, reasoning: true, 'tool-call': true, notice: true });
+const noticeLevels = setOf<NoticePart['level']>({ info: true, warning: true, error: true });
+const callStates = setOf<ToolCallState>({
+  'input-streaming': true,
+  'input-available': true,
+  'approval-requested': true,
+  'answer-requested': true,
+  running: true,
+  'output-available': true,
+  'output-error': true,
+  'output-denied': true,
+  cancelled: true,
+  sealed: true,
+});
+const actors = setOf<AuditActor>({ model: true, runtime: true, user: true, host: true });
+const fileChanges = setOf<FileChangePreview['change']>({ create: true, modify: true, delete: true, move: true });
+const errorCodes = setOf<AgentErrorCode>({ 'model-error': true, 'model-stream-interrupted': true, 'invalid-model': true, 'tool-error': true, 'internal-error': true });
+const usageFields = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens', 'totalTokens'] as const;
+
+/**
+ * Throws `PersistenceError` `corrupt` unless `value` has the shape of an `AgentState`; the
+ * message names the first bad field from `root`, e.g.
+ * `state.messages[3].parts: expected a list, got "x"`. Only reads; never changes the value.
+ *
+ * @example
+ * ```ts
+ * checkAgentState(JSON.parse(text).state); // throws for { messages: [null], ... }
+ * ```
+ */
+export function checkAgentState(value: unknown, root = 'state'): asserts value is AgentState {
+  const reader = new ShapeReader(root);
+  const state = reader.object(value);
+  reader.oneOf(state.status, agentStatuses, 'status');
+  const callIds = readToolCalls(reader, reader.list(state.toolCalls, 'toolCalls'));
+  const { messageIds, references } = readMessages(reader, reader.list(state.messages, 'messages'));
+  checkReferences(reader, state.toolCalls as readonly Record<string, unknown>[], callIds, messageIds, references);
+  if (state.error !== null) readError(reader, reader.object(state.error, 'error'));
+  const usage = reader.object(state.usage, 'usage');
+  reader.enter('usage');
+  for (const field of usageFields) reader.finite(usage[field], field);
+  reader.leave();
+  if (state.runId !== null) reader.string(state.runId, 'runId');
+  if (!Number.isSafeInteger(state.step) || (state.step as number) < 0) reader.expected('a whole number of 0 or more', state.step, 'step');
+  const allowed = reader.list(state.alwaysAllowed, 'alwaysAllowed');
+  reader.enter('alwaysAllowed');
+  for (let index = 0; index < allowed.length; index++) reader.string(allowed[index], index);
+  reader.leave();
+}
+
+/** A tool-call part: where it is, and the call it names. */
+interface Reference {
+  message: number;
+  part: number;
+  toolCallId: string;
+}
+
+function readToolCalls(reader: ShapeReader, calls: readonly unknown[]): Map<string, number> {
+  const ids = new Map<string, number>();
+  reader.enter('toolCalls');
+  for (let index = 0; index < calls.length; index++) {
+    const call = reader.object(calls[index], index);
+    reader.enter(index);
+    const id = reader.string(call.id, 'id');
+    const earlier = ids.get(id);
+    // Two calls with one id: results, approvals and parts could not tell them apart.
+    if (earlier !== undefined) reader.fail(`the id ${describeValue(id)} is also the id of ${reader.pathFromRoot('toolCalls', earlier)}`, 'id');
+    ids.set(id, index);
+    reader.string(call.name, 'name');
+    reader.string(call.messageId, 'messageId');
+    reader.string(call.inputText, 'inputText');
+    reader.oneOf(call.state, callStates, 'state');
+    reader.optionalString(call.error, 'error');
+    if (call.approval !== undefined) readApproval(reader, reader.object(call.approval, 'approval'));
+    const audit = reader.list(call.audit, 'audit');
+    reader.enter('audit');
+    for (let position = 0; position < audit.length; position++) {
+      const entry = reader.object(audit[position], position);
+      reader.enter(position);
+      reader.oneOf(entry.state, callStates, 'state');
+      reader.finite(entry.at, 'at');
+      reader.oneOf(entry.by, actors, 'by');
+      reader.optionalString(entry.note, 'note');
+      reader.leave();
+    }
+    reader.leave();
+    reader.leave();
+  }
+  reader.leave();
+  return ids;
+}
+
+function readApproval(reader: ShapeReader, approval: Record<string, unknown>): void {
+  reader.enter('approval');
+  reader.string(approval.reason, 'reason');
+  reader.finite(approval.requestedAt, 'requestedAt');
+  reader.optionalFinite(approval.expiresAt, 'expiresAt');
+  if (approval.decision !== undefined) {
+    const decision = reader.object(approval.decision, 'decision');
+    reader.enter('decision');
+    if (decision.approved !== true) reader.expected('true', decision.approved, 'approved');
+    reader.boolean(decision.always, 'always');
+    reader.finite(decision.at, 'at');
+    reader.boolean(decision.edited, 'edited');
+    reader.leave();
+  }
+  if (approval.preview !== undefined) {
+    const preview = reader.object(approval.preview, 'preview');
+    reader.enter('preview');
+    if (preview.kind !== 'file-changes') reader.expected('"file-changes"', preview.kind, 'kind');
+    reader.optionalString(preview.note, 'note');
+    const files = reader.list(preview.files, 'files');
+    reader.enter('files');
+    for (let index = 0; index < files.length; index++) {
+      const file = reader.object(files[index], index);
+      reader.enter(index);
+      reader.string(file.path, 'path');
+      reader.oneOf(file.change, fileChanges, 'change');
+      reader.optionalString(file.from, 'from');
+      reader.string(file.diff, 'diff');
+      reader.leave();
+    }
+    reader.leave();
+    reader.leave();
+  }
+  reader.leave();
+}
+
+function readMessages(reader: ShapeReader, messages: readonly unknown[]): { messageIds: Map<string, number>; references: Reference[] } {
+  const messageIds = new Map<string, number>();
+  const references: Reference[] = [];
+  reader.enter('messages');
+  for (let index = 0; index < messages.length; index++) {
+    const message = reader.object(messages[index], index);
+    reader.enter(index);
+    const id = reader.string(message.id, 'id');
+    const earlier = messageIds.get(id);
+    if (earlier !== undefined) reader.fail(`the id ${describeValue(id)} is also the id of ${reader.pathFromRoot('messages', earlier)}`, 'id');
+    messageIds.set(id, index);
+    reader.oneOf(message.role, roles, 'role');
+    reader.oneOf(message.status, messageStatuses, 'status');
+    reader.finite(message.createdAt, 'createdAt');
+    reader.optionalString(message.runId, 'runId');
+    reader.optionalString(message.checkpointId, 'checkpointId');
+    const parts = reader.list(message.parts, 'parts');
+    reader.enter('parts');
+    for (let position = 0; position < parts.length; position++) {
+      const part = reader.object(parts[position], position);
+      reader.enter(position);
+      const type = reader.oneOf(part.type, partTypes, 'type');
+      if (type === 'tool-call') {
+        references.push({ message: index, part: position, toolCallId: reader.string(part.toolCallId, 'toolCallId') });
+      } else {
+        reader.string(part.id, 'id');
+        reader.string(part.text, 'text');
+        if (type === 'notice') {
+          reader.oneOf(part.level, noticeLevels, 'level');
+          reader.string(part.code, 'code');
+        } else {
+          reader.oneOf(part.status, partStatuses, 'status');
+        }
+      }
+      reader.leave();
+    }
+    reader.leave();
+    reader.leave();
+  }
+  reader.leave();
+  return { messageIds, references };
+}
+
+/**
+ * Each call belongs to a message, and is shown by exactly one tool-call part, in that message
+ * (the reducer keeps it so; removing a message removes its calls). A call without its part would
+ * run and never reach the model; a part without its call would show nothing.
+ */
+function checkReferences(
+  reader: ShapeReader,
+  calls: readonly Record<string, unknown>[],
+  callIds: ReadonlyMap<string, number>,
+  messageIds: ReadonlyMap<string, number>,
+  references: readonly Reference[],
+): void {
+  for (let index = 0; index < calls.length; index++) {
+    const messageId = calls[index]!.messageId as string;
+    if (!messageIds.has(messageId)) throw corruptSnapshot(`${reader.pathFromRoot('toolCalls', index, 'messageId')}: no message has the id ${describeValue(messageId)}`);
+  }
+  const shownBy = new Int32Array(calls.length).fill(-1);
+  for (const { message, part, toolCallId } of references) {
+    const at = () => reader.pathFromRoot('messages', message, 'parts', part, 'toolCallId');
+    const call = callIds.get(toolCallId);
+    if (call === undefined) throw corruptSnapshot(`${at()}: no tool call has the id ${describeValue(toolCallId)}`);
+    const owner = messageIds.get(calls[call]!.messageId as string)!;
+    if (owner !== message) throw corruptSnapshot(`${at()}: the tool call ${describeValue(toolCallId)} belongs to ${reader.pathFromRoot('messages', owner)}`);
+    if (shownBy[call] !== -1) throw corruptSnapshot(`${at()}: the tool call ${describeValue(toolCallId)} is also shown by ${reader.pathFromRoot('messages', message, 'parts', shownBy[call]!)}`);
+    shownBy[call] = part;
+  }
+  const missing = shownBy.indexOf(-1);
+  if (missing !== -1) throw corruptSnapshot(`${reader.pathFromRoot('toolCalls', missing)}: no part of its message shows it`);
+}
+
+function readError(reader: ShapeReader, error: Record<string, unknown>): void {
+  reader.enter('error');
+  reader.oneOf(error.code, errorCodes, 'code');
+  reader.string(error.message, 'message');
+  reader.boolean(error.retryable, 'retryable');
+  reader.finite(error.at, 'at');
+  reader.leave();
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { PersistenceError } from '../persistence/persistence-error';
+import { createInitialState } from '../store/state';
+import { readSessionFile, writeSessionFile } from './session-file';
+import { AGENT_SNAPSHOT_VERSION } from './session-types';
+import { createSnapshot, readSnapshot } from './snapshot-format';
+
+const state = { ...createInitialState(), alwaysAllowed: ['send_email'], messages: [{ id: 'm1', role: 'user' as const, parts: [{ type: 'text' as const, id: 'p', text: 'hi', status: 'done' as const }], status: 'done' as const, createdAt: 1 }] };
+
+function errorOf(run: () => unknown): PersistenceError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PersistenceError);
+    return error as PersistenceError;
+  }
+  throw new Error('expected a PersistenceError');
+}
+
+describe('readSnapshot', () => {
+  it('reads the current version as it is', () => {
+    const snapshot = createSnapshot(state, { checkpoints: [] });
+    expect(readSnapshot(snapshot)).toBe(snapshot);
+    expect(snapshot).toMatchObject({ format: 'react-agent-kit/agent', version: AGENT_SNAPSHOT_VERSION });
+  });
+
+  it('migrates version 0, a bare AgentState saved before snapshots existed, filling fields added since', () => {
+    const { runId: _runId, step: _step, alwaysAllowed: _allowed, ...legacy } = state;
+    const migrated = readSnapshot({ ...legacy, alwaysAllowed: [] });
+    expect(migrated).toEqual({ format: 'react-agent-kit/agent', version: 1, state: { ...state, alwaysAllowed: [], runId: null, step: 0 } });
+  });
+
+  it('refuses a newer version, saying so, and anything that is not a snapshot', () => {
+    const future = errorOf(() => readSnapshot({ ...createSnapshot(state), version: AGENT_SNAPSHOT_VERSION + 1 }));
+    expect(future.code).toBe('future-format');
+    expect(future.message).toBe(`This conversation was saved by a newer version of react-agent-kit (format ${AGENT_SNAPSHOT_VERSION + 1}; this one reads up to ${AGENT_SNAPSHOT_VERSION}). It was left as it is; update the app to open it.`);
+    expect(errorOf(() => readSnapshot('hello')).message).toBe('This is not a saved conversation that react-agent-kit can read: it is not an object.');
+    expect(errorOf(() => readSnapshot({ format: 'other' })).code).toBe('corrupt');
+    expect(errorOf(() => readSnapshot({ format: 'other' })).message).toBe('This is not a saved conversation that react-agent-kit can read: its format is "other", not "react-agent-kit/agent".');
+    expect(errorOf(() => readSnapshot({ ...createSnapshot(state), state: { ...state, toolCalls: 'x' } })).message).toBe(
+      'This is not a saved conversation that react-agent-kit can read: state.toolCalls: expected a list, got "x".',
+    );
+    expect(errorOf(() => readSnapshot({ ...createSnapshot(state), sandbox: { files: [] } })).message).toMatch(/sandbox\.checkpoints: expected a list, got nothing/);
+  });
+
+  it('checks all of a version 0 state too, after filling the fields it may lack', () => {
+    const { runId: _runId, step: _step, alwaysAllowed: _allowed, error: _error, ...legacy } = state;
+    expect(readSnapshot({ ...legacy, alwaysAllowed: undefined }).state).toMatchObject({ runId: null, step: 0, error: null, alwaysAllowed: [] });
+    const damaged = errorOf(() => readSnapshot({ ...legacy, messages: [{ ...state.messages[0], parts: 'x' }] }));
+    expect(damaged.code).toBe('corrupt');
+    expect(damaged.message).toMatch(/state\.messages\[0\]\.parts: expected a list, got "x"/);
+    expect(errorOf(() => readSnapshot({ ...legacy, messages: 'x' })).message).toMatch(/state\.messages: expected a list, got "x"/);
+  });
+
+  it('checks the workspace part before returning: records, checkpoint envelopes and their changes', () => {
+    const checkpoint = { id: 'checkpoint-1', createdAt: 1, version: 2, changes: { written: [], deleted: ['/a.txt'] } };
+    const read = (sandbox: unknown) => errorOf(() => readSnapshot({ ...createSnapshot(state), sandbox })).message;
+    expect(read({ checkpoints: [checkpoint], files: [{ path: '/a.txt', kind: 'text', modified: 1 }] })).toMatch(/sandbox\.files\[0\]: "\/a\.txt" is a text file without a string "text"\.$/);
+    expect(read({ checkpoints: [checkpoint, null] })).toMatch(/sandbox\.checkpoints\[1\]: expected an object, got null/);
+    expect(read({ checkpoints: [{ ...checkpoint, createdAt: Number.NaN }] })).toMatch(/sandbox\.checkpoints\[0\]\.createdAt: expected a finite number, got NaN/);
+    expect(read({ checkpoints: [{ ...checkpoint, changes: { written: [], deleted: [7] } }] })).toMatch(/sandbox\.checkpoints\[0\]\.changes\.deleted\[0\]: expected a string, got 7/);
+    expect(read({ checkpoints: [{ ...checkpoint, changes: { written: [null], deleted: [] } }] })).toMatch(/sandbox\.checkpoints\[0\]\.changes\.written\[0\]: expected an object, got null/);
+    expect(read('x')).toMatch(/sandbox: expected an object, got "x"/);
+  });
+});
+
+describe('session files', () => {
+  it('round-trips a snapshot with binary files and checkpoints through JSON text', () => {
+    const bytes = new Uint8Array([0, 255, 10, 13]);
+    const snapshot = createSnapshot(state, {
+      files: [{ path: '/logo.png', kind: 'binary', bytes, modified: 3 }],
+      checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 2, changes: { written: [{ path: '/old.png', kind: 'binary', bytes, modified: 1 }], deleted: ['/new.txt'] } }],
+    });
+    const text = writeSessionFile(snapshot);
+    expect(typeof text).toBe('string');
+    // Trusted: a file this app wrote, read back exactly (grants included; untrusted files drop them).
+    expect(readSessionFile(text, { trusted: true })).toEqual(snapshot);
+    expect(readSessionFile(new TextEncoder().encode(text), { trusted: true })).toEqual(snapshot);
+  });
+
+  it('says what is wrong with a file that is not one', () => {
+    expect(errorOf(() => readSessionFile('{"format":')).code).toBe('invalid-archive');
+    expect(errorOf(() => readSessionFile('{"$bytes":"%%%"}')).message).toBe('The session file holds binary content that is not valid base64.');
+    expect(errorOf(() => readSessionFile('[1,2]')).code).toBe('corrupt');
+  });
+});
