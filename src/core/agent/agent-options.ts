@@ -7,10 +7,13 @@ import type { PersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { AgentSession } from '../sessions/agent-session';
 import type { AgentSnapshot, SessionStorage } from '../sessions/session-types';
-import type { AgentError, AgentState, AgentStatus } from '../store/state';
+import type { AgentState } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
+import type { RunResult } from '../run/run-lifecycle';
+
+export type { RunResult } from '../run/run-lifecycle';
 import type { PermissionPolicy } from '../people/permission-policy';
 import type { ToolInfo } from '../tools/tool-info';
 
@@ -78,12 +81,6 @@ export interface AgentSessionOptions {
   maxDelayMs?: number;
   /** Called with every load or save failure (the status says so too). Default: `console.warn`. */
   onError?: (error: PersistenceError) => void;
-}
-
-/** How a run ended, as `send`, `retry` and `stop` report it. */
-export interface RunResult {
-  status: Exclude<AgentStatus, 'running'>;
-  error: AgentError | null;
 }
 
 /**

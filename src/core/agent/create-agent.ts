@@ -1,7 +1,5 @@
 import { watchApprovalExpiry } from '../people/approval-expiry';
 import { createId } from '../store/ids';
-import { defaultRetryPolicy } from '../model/retry-policy';
-import { defaultMaxToolOutputChars } from '../model/to-provider-prompt';
 import { assertLanguageModel } from '../model/validate-model';
 import { askUserQuestionTool } from '../people/ask-user-question-tool';
 import { askUserQuestionToolName } from '../people/question-types';
@@ -14,17 +12,12 @@ import type { AgentState } from '../store/state';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
-import { AgentCommandError, type Agent, type AgentOptions, type RunResult } from './agent-options';
+import { AgentCommandError, type Agent, type AgentOptions } from './agent-options';
 import type { ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
-import { assertValidLimits, createRunBudget, LimitReachedError, wallClockNotice, type RunBudget } from '../run/run-budget';
-import { runLoop, settleCalls } from '../run/run-loop';
-import { createWaker } from '../run/waker';
-
-const defaultMaxSteps = 20;
-const defaultMaxParallelTools = 4;
-/** As on the server (`createAgentHandler`'s `toolTimeoutMs`). */
-const defaultToolTimeoutMs = 60_000;
+import { createRunConfig } from '../run/run-config';
+import { createRunLifecycle } from '../run/run-lifecycle';
+import { gateCommands, type AgentCommands } from './session-gate';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -46,92 +39,18 @@ export function createAgent(options: AgentOptions): Agent {
   const sandbox = options.sandbox;
   if (sandbox !== undefined) assertSandbox(sandbox);
   const tools = createToolRegistry(withBuiltInTools(options));
-  assertValidLimits(options.limits ?? {});
-  const limits = {
-    ...options.limits,
-    maxSteps: options.limits?.maxSteps ?? defaultMaxSteps,
-    maxParallelTools: options.limits?.maxParallelTools ?? defaultMaxParallelTools,
-    maxToolOutputChars: options.limits?.maxToolOutputChars ?? defaultMaxToolOutputChars,
-    toolTimeoutMs: options.limits?.toolTimeoutMs ?? defaultToolTimeoutMs,
-  };
-  const retryPolicy = { ...defaultRetryPolicy, ...options.retry };
-  const permissions = options.permissions ?? {};
+  const config = createRunConfig({ ...options, tools });
+  const { permissions } = config;
   const allowFreeTextDefault = typeof options.askUser === 'object' && options.askUser.allowFreeText === true;
-  const providerTools = [...tools.values()].map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: toModelJsonSchema(tool) }));
   const now = Date.now;
   const agentStore = createAgentStore(startingState(options, { tools, now }));
   const getState = () => agentStore.store.getState();
   const dispatch = agentStore.dispatch;
-  const waker = createWaker();
-  const deferred = new Set<string>();
-
-  let active: { controller: AbortController; done: Promise<RunResult> } | null = null;
-  let budget: RunBudget = createRunBudget(getState().runId ?? createId('run'));
-
-  function startRun(): Promise<RunResult> {
-    const controller = new AbortController();
-    const runBudget = budget;
-    const startedAt = now();
-    const remainingMs = limits.maxWallClockMs !== undefined ? limits.maxWallClockMs - runBudget.activeMs : undefined;
-    const wallClock =
-      remainingMs !== undefined ? setTimeout(() => controller.abort(new LimitReachedError(wallClockNotice(limits.maxWallClockMs!))), Math.max(0, remainingMs)) : undefined;
-    const done = runLoop({
-      runId: runBudget.runId,
-      model,
-      instructions: options.instructions,
-      tools,
-      providerTools,
-      permissions,
-      alwaysAllowed: () => getState().alwaysAllowed,
-      onToolCall: options.onToolCall,
-      toolTimeoutMs: limits.toolTimeoutMs,
-      limits,
-      costEstimator: options.costEstimator,
-      temperature: options.temperature,
-      retryPolicy,
-      budget: runBudget,
-      deferred,
-      waitForDecision: () => waker.wait(controller.signal),
-      getState,
-      dispatch,
-      signal: controller.signal,
-      now,
-    })
-      .catch((error: unknown) => ({
-        // A bug in the loop must still end the run visibly, never leave it "running".
-        status: 'error' as const,
-        error: { code: 'internal-error' as const, message: `Internal error in the agent loop: ${String(error)}`, retryable: true, at: now() },
-      }))
-      .then((outcome): RunResult => {
-        clearTimeout(wallClock);
-        runBudget.activeMs += now() - startedAt;
-        active = null;
-        const error = outcome.status === 'error' ? outcome.error : null;
-        dispatch({ type: 'run-finish', runId: runBudget.runId, status: outcome.status, ...(error ? { error } : {}) });
-        return { status: outcome.status, error };
-      });
-    active = { controller, done };
-    return done;
-  }
-
-  /** A new run; `prepare` adds what the run starts from (the user message) before the loop reads the state. */
-  function beginRun(prepare?: (runId: string) => void): Promise<RunResult> {
-    budget = createRunBudget(createId('run'));
-    dispatch({ type: 'run-start', runId: budget.runId });
-    prepare?.(budget.runId);
-    return startRun();
-  }
-
-  function continueRun(): Promise<RunResult> {
-    waker.wake();
-    if (active) return active.done;
-    dispatch({ type: 'run-resume', runId: budget.runId });
-    return startRun();
-  }
+  const runs = createRunLifecycle(config, { getState, dispatch, now });
 
   function assertIdle(): void {
     const status = getState().status;
-    if (status === 'running' || active) {
+    if (status === 'running' || runs.active) {
       throw new AgentCommandError('agent-busy', 'The agent is already running. Wait for the run to finish or call stop() first; messages are not queued.');
     }
     if (status === 'awaiting-people') {
@@ -139,26 +58,17 @@ export function createAgent(options: AgentOptions): Agent {
     }
   }
 
-  const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred, continueRun });
+  const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred: runs.deferred, continueRun: () => runs.continue() });
   watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
   const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
-  // With a session, commands wait until it is loaded (they act on the restored conversation).
-  const gate = <Arguments extends unknown[], Result>(command: (...args: Arguments) => Promise<Result>) =>
-    session ? (...args: Arguments) => session.session.ready.then(() => command(...args)) : command;
-
-  const commands: Omit<Agent, 'snapshot' | 'session' | 'getState' | 'subscribe' | 'eventsSince'> = {
-    model,
-    sandbox,
-    store: agentStore.store,
-    tools: [...tools.values()].map(toToolInfo),
-    askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
+  const commands: AgentCommands = {
     async send(text) {
       if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
       if (text.trim() === '') throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
       assertIdle();
       // Taken before the run starts, so rolling back to this message undoes everything it caused.
       const checkpointId = sandbox?.checkpoint();
-      return beginRun((runId) =>
+      return runs.begin((runId) =>
         dispatch({
           type: 'message-add',
           message: {
@@ -198,19 +108,7 @@ export function createAgent(options: AgentOptions): Agent {
       dispatch({ type: 'messages-truncate', messageId });
       return { text: message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') };
     },
-    async stop() {
-      const run = active;
-      if (run) {
-        run.controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
-        await run.done;
-        return;
-      }
-      if (getState().status !== 'awaiting-people') return;
-      // Paused for people: nothing runs, but what waits must still get its one result.
-      deferred.clear();
-      settleCalls({ getState, dispatch, now }, () => true, 'cancelled', 'The user stopped the run before this call was decided; it did not run.');
-      dispatch({ type: 'run-finish', runId: budget.runId, status: 'idle' });
-    },
+    stop: () => runs.stop(),
     async retry() {
       const state = getState();
       if (state.status !== 'error') throw new AgentCommandError('nothing-to-retry', 'retry(): the last run did not fail; there is nothing to retry.');
@@ -218,7 +116,7 @@ export function createAgent(options: AgentOptions): Agent {
       const failed = lastFailedAnswer(state);
       // A failed reply with no tool calls is only a partial answer: the new attempt replaces it.
       if (failed) dispatch({ type: 'message-remove', messageId: failed });
-      return beginRun();
+      return runs.begin();
     },
     async editMessage(messageId, text) {
       if (typeof text !== 'string' || text.trim() === '') throw new AgentCommandError('empty-message', 'editMessage(id, text): the new text is empty; nothing was changed.');
@@ -236,23 +134,18 @@ export function createAgent(options: AgentOptions): Agent {
       if (!canResume(getState())) {
         throw new AgentCommandError('nothing-to-resume', 'resume(): the conversation does not stop between steps (it ends with a reply, or waits for a person); send a message instead.');
       }
-      return continueRun();
+      return runs.continue();
     },
     ...people,
   };
   const agent: Agent = {
-    ...commands,
-    send: gate(commands.send),
-    retry: gate(commands.retry),
-    rollback: gate(commands.rollback),
-    editMessage: gate(commands.editMessage),
-    regenerate: gate(commands.regenerate),
-    resume: gate(commands.resume),
-    approve: gate(commands.approve),
-    deny: gate(commands.deny),
-    answer: gate(commands.answer),
-    cancelQuestion: gate(commands.cancelQuestion),
-    submitToolResult: gate(commands.submitToolResult),
+    // With a session, commands wait until it is loaded (they act on the restored conversation).
+    ...gateCommands(commands, session?.session.ready),
+    model,
+    sandbox,
+    store: agentStore.store,
+    tools: [...tools.values()].map(toToolInfo),
+    askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
     snapshot: (snapshotOptions) =>
       createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints() } : undefined),
     session: session?.session,

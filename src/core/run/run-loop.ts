@@ -1,26 +1,18 @@
 import type { AgentEvent } from '../store/events';
 import { createId } from '../store/ids';
-import type { LanguageModel, ProviderFunctionTool } from '../model/language-model';
-import type { RetryPolicy } from '../model/retry-policy';
 import { toProviderPrompt } from '../model/to-provider-prompt';
 import type { AgentError, AgentState, Message, NoticePart } from '../store/state';
 import { runToolPhase, type ToolPhaseContext } from './tool-phase';
 import { isFinalToolCallState } from '../store/tool-call-states';
-import type { AgentLimits, CostEstimator } from './run-limits';
+import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
 import { refusalNotice } from './refusal-notice';
 import { chargeStep, LimitReachedError, stepLimitNotice, type LimitNotice } from './run-budget';
 
-export interface RunLoopContext extends Omit<ToolPhaseContext, 'maxToolCalls' | 'maxParallelTools'> {
+/** The agent's run configuration plus what is this run's own. */
+export interface RunLoopContext extends Omit<ToolPhaseContext, 'maxToolCalls' | 'maxParallelTools' | keyof RunConfig>, RunConfig {
   runId: string;
-  model: LanguageModel;
-  instructions?: string | undefined;
-  providerTools: ProviderFunctionTool[];
-  limits: AgentLimits & { maxSteps: number; maxParallelTools: number; maxToolOutputChars: number };
-  costEstimator?: CostEstimator | undefined;
-  temperature?: number | undefined;
-  retryPolicy: RetryPolicy;
 }
 
 export type RunLoopOutcome =

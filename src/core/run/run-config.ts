@@ -1,0 +1,89 @@
+import type { LanguageModel, ProviderFunctionTool } from '../model/language-model';
+import { defaultRetryPolicy, type RetryPolicy } from '../model/retry-policy';
+import { defaultMaxToolOutputChars } from '../model/to-provider-prompt';
+import type { PermissionPolicy } from '../people/permission-policy';
+import type { ToolDefinition } from '../tools/define-tool';
+import { toModelJsonSchema } from '../tools/tool-input-schema';
+import type { ToolCallHandler } from './execute-tool-call';
+import { assertValidLimits } from './run-budget';
+import type { AgentLimits, CostEstimator } from './run-limits';
+
+const defaultMaxSteps = 20;
+const defaultMaxParallelTools = 4;
+/** As on the server (`createAgentHandler`'s `toolTimeoutMs`). */
+const defaultToolTimeoutMs = 60_000;
+
+/** Limits with their defaults filled in: what a run actually enforces. */
+export type ResolvedLimits = AgentLimits & { maxSteps: number; maxParallelTools: number; maxToolOutputChars: number; toolTimeoutMs: number };
+
+/**
+ * What every run of one agent shares: the model, the tools as the model sees them, the
+ * policies and limits. `createAgent` builds it once from its options; each run adds only what
+ * is its own (its id, budget, abort signal).
+ *
+ * @example
+ * ```ts
+ * const lifecycle = createRunLifecycle(config, { getState, dispatch, now });
+ * await lifecycle.begin();
+ * ```
+ */
+export interface RunConfig {
+  readonly model: LanguageModel;
+  readonly instructions?: string | undefined;
+  readonly tools: ReadonlyMap<string, ToolDefinition>;
+  /** The tools as they are declared to the model. */
+  readonly providerTools: ProviderFunctionTool[];
+  readonly permissions: PermissionPolicy;
+  readonly onToolCall?: ToolCallHandler | undefined;
+  readonly limits: ResolvedLimits;
+  readonly costEstimator?: CostEstimator | undefined;
+  readonly temperature?: number | undefined;
+  readonly retryPolicy: RetryPolicy;
+}
+
+/** What `createRunConfig` takes: the agent's options that shape every run. */
+export interface RunConfigInput {
+  model: LanguageModel;
+  instructions?: string | undefined;
+  /** Checked and indexed by `createToolRegistry`, built-in tools included. */
+  tools: ReadonlyMap<string, ToolDefinition>;
+  permissions?: PermissionPolicy | undefined;
+  onToolCall?: ToolCallHandler | undefined;
+  limits?: AgentLimits | undefined;
+  costEstimator?: CostEstimator | undefined;
+  temperature?: number | undefined;
+  retry?: Partial<RetryPolicy> | undefined;
+}
+
+/**
+ * Builds the run configuration once: limits checked (throws naming a bad one) and given their
+ * defaults, the tools declared as the model sees them, the retry policy filled in.
+ *
+ * @example
+ * ```ts
+ * const config = createRunConfig({ model, tools: createToolRegistry([getWeather]), limits: { maxSteps: 5 } });
+ * config.limits.maxParallelTools; // 4, the default
+ * ```
+ */
+export function createRunConfig(input: RunConfigInput): RunConfig {
+  assertValidLimits(input.limits ?? {});
+  const { tools } = input;
+  return {
+    model: input.model,
+    instructions: input.instructions,
+    tools,
+    providerTools: [...tools.values()].map((tool) => ({ type: 'function' as const, name: tool.name, description: tool.description, inputSchema: toModelJsonSchema(tool) })),
+    permissions: input.permissions ?? {},
+    onToolCall: input.onToolCall,
+    limits: {
+      ...input.limits,
+      maxSteps: input.limits?.maxSteps ?? defaultMaxSteps,
+      maxParallelTools: input.limits?.maxParallelTools ?? defaultMaxParallelTools,
+      maxToolOutputChars: input.limits?.maxToolOutputChars ?? defaultMaxToolOutputChars,
+      toolTimeoutMs: input.limits?.toolTimeoutMs ?? defaultToolTimeoutMs,
+    },
+    costEstimator: input.costEstimator,
+    temperature: input.temperature,
+    retryPolicy: { ...defaultRetryPolicy, ...input.retry },
+  };
+}

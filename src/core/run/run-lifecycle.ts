@@ -1,0 +1,125 @@
+import type { AgentEvent } from '../store/events';
+import { createId } from '../store/ids';
+import type { AgentError, AgentState, AgentStatus } from '../store/state';
+import { createRunBudget, LimitReachedError, wallClockNotice, type RunBudget } from './run-budget';
+import type { RunConfig } from './run-config';
+import { runLoop, settleCalls } from './run-loop';
+import { createWaker } from './waker';
+
+/** How a run ended, as `send`, `retry` and the decision commands report it. */
+export interface RunResult {
+  status: Exclude<AgentStatus, 'running'>;
+  error: AgentError | null;
+}
+
+/** Where the lifecycle reads and writes the agent's state. */
+export interface RunStateAccess {
+  getState: () => AgentState;
+  dispatch: (event: AgentEvent) => void;
+  now: () => number;
+}
+
+/**
+ * The life of an agent's runs: starting one, continuing it after people decided, the one
+ * active run and its abort controller, the budget a run spends across its pauses, and the
+ * wall-clock limit. Commands decide *whether* to run; this module decides *how*.
+ */
+export interface RunLifecycle {
+  /** A new run; `prepare` adds what the run starts from (the user message) before the loop reads the state. */
+  begin(prepare?: (runId: string) => void): Promise<RunResult>;
+  /** Wakes a run waiting for a decision, or resumes a paused one (same run id and budget). */
+  continue(): Promise<RunResult>;
+  /** Aborts the active run; when paused for people, cancels what waits and ends the run. */
+  stop(): Promise<void>;
+  /** Whether a run is active (streaming, running tools, or waiting inside its tool phase). */
+  readonly active: boolean;
+  /** Calls whose handler returned `deferToolResult`: they wait for `submitToolResult`. */
+  readonly deferred: Set<string>;
+}
+
+/**
+ * @example
+ * ```ts
+ * const runs = createRunLifecycle(config, { getState, dispatch, now: Date.now });
+ * const result = await runs.begin((runId) => dispatch({ type: 'message-add', message: userMessage(runId) }));
+ * ```
+ */
+export function createRunLifecycle(config: RunConfig, state: RunStateAccess): RunLifecycle {
+  const { getState, dispatch, now } = state;
+  const { limits } = config;
+  const waker = createWaker();
+  const deferred = new Set<string>();
+  let active: { controller: AbortController; done: Promise<RunResult> } | null = null;
+  // A restored conversation goes on under the run it was in.
+  let budget: RunBudget = createRunBudget(getState().runId ?? createId('run'));
+
+  function start(): Promise<RunResult> {
+    const controller = new AbortController();
+    const runBudget = budget;
+    const startedAt = now();
+    // Waiting for people does not count: the budget keeps the time of earlier stretches.
+    const remainingMs = limits.maxWallClockMs !== undefined ? limits.maxWallClockMs - runBudget.activeMs : undefined;
+    const wallClock =
+      remainingMs !== undefined ? setTimeout(() => controller.abort(new LimitReachedError(wallClockNotice(limits.maxWallClockMs!))), Math.max(0, remainingMs)) : undefined;
+    const done = runLoop({
+      ...config,
+      runId: runBudget.runId,
+      toolTimeoutMs: limits.toolTimeoutMs,
+      alwaysAllowed: () => getState().alwaysAllowed,
+      budget: runBudget,
+      deferred,
+      waitForDecision: () => waker.wait(controller.signal),
+      getState,
+      dispatch,
+      signal: controller.signal,
+      now,
+    })
+      .catch((error: unknown) => ({
+        // A bug in the loop must still end the run visibly, never leave it "running".
+        status: 'error' as const,
+        error: { code: 'internal-error' as const, message: `Internal error in the agent loop: ${String(error)}`, retryable: true, at: now() },
+      }))
+      .then((outcome): RunResult => {
+        clearTimeout(wallClock);
+        runBudget.activeMs += now() - startedAt;
+        active = null;
+        const error = outcome.status === 'error' ? outcome.error : null;
+        dispatch({ type: 'run-finish', runId: runBudget.runId, status: outcome.status, ...(error ? { error } : {}) });
+        return { status: outcome.status, error };
+      });
+    active = { controller, done };
+    return done;
+  }
+
+  return {
+    get active() {
+      return active !== null;
+    },
+    deferred,
+    begin(prepare) {
+      budget = createRunBudget(createId('run'));
+      dispatch({ type: 'run-start', runId: budget.runId });
+      prepare?.(budget.runId);
+      return start();
+    },
+    continue() {
+      waker.wake();
+      if (active) return active.done;
+      dispatch({ type: 'run-resume', runId: budget.runId });
+      return start();
+    },
+    async stop() {
+      const run = active;
+      if (run) {
+        run.controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
+        await run.done;
+        return;
+      }
+      if (getState().status !== 'awaiting-people') return;
+      // Paused for people: nothing runs, but what waits must still get its one result.
+      deferred.clear();
+      settleCalls({ getState, dispatch, now }, () => true, 'cancelled', 'The user stopped the run before this call was decided; it did not run.');
+      dispatch({ type: 'run-finish', runId: budget.runId, status: 'idle' });
+    },
+  };
+}
