@@ -18,14 +18,10 @@ export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
 /** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */
 export type { ScriptedModel } from './scripted/scripted-model';
-export { defineTool, toolNamePattern } from './tools/define-tool';
-export { createToolRegistry } from './tools/tool-registry';
+export { defineTool } from './tools/define-tool';
 export { InvalidToolError } from './tools/invalid-tool-error';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
 export { deferToolResult } from './run/execute-tool-call';
-export { describeToolFailure, invokeTool, ToolFailure } from './tools/invoke-tool';
-export type { InvokeToolOptions, ToolInvocationOutcome } from './tools/invoke-tool';
-export { ndjsonContentType } from './bridge/wire-format';
 export { httpToolBridge } from './bridge/http-tool-bridge';
 export type { BackendTools, HttpToolBridgeOptions, ToolBridge } from './bridge/http-tool-bridge';
 export type {
@@ -41,20 +37,12 @@ export type {
 } from './bridge/wire-format';
 export type { ToolCallHandler } from './run/execute-tool-call';
 export { isApprovedWaitingForTurn, isFinalToolCallState, isPendingApproval, isWaitingForPeople } from './store/tool-call-states';
-export { askUserQuestionTool } from './people/ask-user-question-tool';
 export { askUserQuestionToolName } from './people/question-types';
 export type { AnsweredQuestion, AskUserQuestionInput, Question, QuestionAnswer, QuestionOption, QuestionResult } from './people/question-types';
-export { checkPermission } from './people/permission-check';
-export type { PermissionDecision } from './people/permission-check';
-export { InvalidModelError, assertLanguageModel } from './model/validate-model';
-export { JsonSchemaError, isStandardSchema, validateJsonSchema } from './schema/index';
+export { InvalidModelError } from './model/validate-model';
+export { JsonSchemaError } from './schema/index';
 export type { FromJsonSchema, InferToolInput, JsonSchemaObject, SchemaIssue, StandardSchemaV1 } from './schema/index';
-export { toModelJsonSchema, validateToolInput } from './tools/tool-input-schema';
 export type { ToolInputSchema } from './tools/tool-input-schema';
-export { normalizeStreamPart } from './model/normalize-stream-part';
-export { toProviderPrompt } from './model/to-provider-prompt';
-export { streamModel, StreamInterruptedError } from './model/stream-model';
-export { defaultRetryPolicy, isRetryableError } from './model/retry-policy';
 export type { RetryPolicy } from './model/retry-policy';
 export type {
   FinishReason,
@@ -65,10 +53,6 @@ export type {
   SpecificationVersion,
 } from './model/language-model';
 export { reduce } from './store/reducer';
-export { createAgentStore } from './store/store';
-export type { AgentStore } from './store/store';
-export { createEventLog } from './store/event-log';
-export type { EventLog } from './store/event-log';
 export { createInitialState } from './store/state';
 export type {
   AgentError,

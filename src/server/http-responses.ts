@@ -2,7 +2,8 @@
  * The server's responses in one place: JSON bodies, NDJSON streams, and refusals that carry a
  * `BridgeErrorBody` (a code for code, a message for people, nothing internal).
  */
-import { ndjsonContentType, type BridgeError, type BridgeErrorBody } from '../core/index';
+import { type BridgeError, type BridgeErrorBody } from '../core/index';
+import { ndjsonContentType } from '../core/internal';
 
 /** A JSON response. */
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

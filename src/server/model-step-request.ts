@@ -8,7 +8,8 @@
  * does not know is refused instead: the caller believes it applies, and a 400 that names it says
  * it does not.
  */
-import { validateJsonSchema, type ModelStepRequest } from '../core/index';
+import { type ModelStepRequest } from '../core/index';
+import { validateJsonSchema } from '../core/internal';
 import { checkModelSettings, modelSettingNames, type ModelSettings } from './model-settings';
 
 const text = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } } as const;

@@ -2,7 +2,8 @@
  * The server's tools as the browser sees them: declarations with hints, no functions. The catalog
  * is the allow-list of the tool route: only what it lists runs.
  */
-import { toModelJsonSchema, type ToolCatalogEntry, type ToolDefinition } from '../core/index';
+import { type ToolCatalogEntry, type ToolDefinition } from '../core/index';
+import { toModelJsonSchema } from '../core/internal';
 
 /**
  * @example

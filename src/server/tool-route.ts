@@ -3,7 +3,8 @@
  * is validated before anything runs, the call has a time limit, a client that goes away aborts
  * it, and every failure is a result line (`{ type: 'error', code, message }`), not a crash.
  */
-import { describeToolFailure, invokeTool, validateToolInput, type ToolCallLine, type ToolDefinition } from '../core/index';
+import { type ToolCallLine, type ToolDefinition } from '../core/index';
+import { describeToolFailure, invokeTool, validateToolInput } from '../core/internal';
 import { errorResponse, ndjsonResponse } from './http-responses';
 import { bodyErrorResponse, readJsonBody } from './read-json-body';
 

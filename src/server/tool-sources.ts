@@ -4,7 +4,8 @@
  * and opens sockets). An MCP server that is down, or a tool whose name is already taken, is
  * reported in the catalog's `unavailable` list instead of breaking the others.
  */
-import { createToolRegistry, type ToolCatalog, type ToolDefinition } from '../core/index';
+import { type ToolCatalog, type ToolDefinition } from '../core/index';
+import { createToolRegistry } from '../core/internal';
 import { connectMcpServers, validateMcpServerConfigs, type McpServerConfig, type McpToolSource } from './mcp/index';
 import { toCatalogEntry } from './tool-catalog';
 

@@ -4,7 +4,8 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toolNamePattern, type ToolDefinition } from '../../core/index';
+import { type ToolDefinition } from '../../core/index';
+import { toolNamePattern } from '../../core/internal';
 import { connectMcpServers, type McpToolSource } from './connect-mcp-servers';
 import { McpToolCallError } from './mcp-tool-call-error';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { everything, rejection, run, toolNamed, trackedConnect } from '../../../test/server/mcp-everything';
-import { toolNamePattern, validateToolInput } from '../../core/index';
+import { toolNamePattern, validateToolInput } from '../../core/internal';
 import type { McpToolSource } from './connect-mcp-servers';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toolNamePattern } from '../../core/index';
+import { toolNamePattern } from '../../core/internal';
 import { assignMcpToolNames, toMcpToolName } from './mcp-tool-name';
 
 describe('toMcpToolName', () => {

@@ -12,7 +12,8 @@
  * change on either side shows up here.
  */
 import { describe, expect, it } from 'vitest';
-import { streamModel, type Agent } from '../../../src/core/index';
+import { type Agent } from '../../../src/core/index';
+import { streamModel } from '../../../src/core/internal';
 import { anthropic, ApiCallError, openAICompatible } from '../../../src/core/providers/index';
 import { apiKey, assistantText, conversationOf, createTestAgent, implementations, modelFor, runAgainstReplay } from './agent-runs';
 import { readFixture, startReplayServer, type ReplayFormat } from './replay-server';

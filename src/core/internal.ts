@@ -1,0 +1,24 @@
+/**
+ * Core internals that the kit's own server half, its testing kit and its tests build on. Not a
+ * public entry (not in package.json's exports): apps use `react-agent-kit` and the other
+ * subpaths, whose surface stays small and stable; these may change in any release.
+ */
+export { toolNamePattern } from './tools/define-tool';
+export { createToolRegistry } from './tools/tool-registry';
+export { toModelJsonSchema, validateToolInput } from './tools/tool-input-schema';
+export { describeToolFailure, invokeTool, ToolFailure } from './tools/invoke-tool';
+export type { InvokeToolOptions, ToolInvocationOutcome } from './tools/invoke-tool';
+export { ndjsonContentType } from './bridge/wire-format';
+export { askUserQuestionTool } from './people/ask-user-question-tool';
+export { checkPermission } from './people/permission-check';
+export type { PermissionDecision } from './people/permission-check';
+export { assertLanguageModel } from './model/validate-model';
+export { isStandardSchema, validateJsonSchema } from './schema/index';
+export { normalizeStreamPart } from './model/normalize-stream-part';
+export { toProviderPrompt } from './model/to-provider-prompt';
+export { streamModel, StreamInterruptedError } from './model/stream-model';
+export { defaultRetryPolicy, isRetryableError } from './model/retry-policy';
+export { createAgentStore } from './store/store';
+export type { AgentStore } from './store/store';
+export { createEventLog } from './store/event-log';
+export type { EventLog } from './store/event-log';
