@@ -6,8 +6,8 @@
 export { toolNamePattern } from './tools/define-tool';
 export { createToolRegistry } from './tools/tool-registry';
 export { toModelJsonSchema, validateToolInput } from './tools/tool-input-schema';
-export { describeToolFailure, invokeTool, ToolFailure } from './tools/invoke-tool';
-export type { InvokeToolOptions, ToolInvocationOutcome } from './tools/invoke-tool';
+export { describeToolFailure, invokeTool, ToolFailureError } from './tools/invoke-tool';
+export type { InvokeToolOptions, ToolCallOutcome } from './tools/invoke-tool';
 export { ndjsonContentType } from './bridge/wire-format';
 export { askUserQuestionTool } from './people/ask-user-question-tool';
 export { checkPermission } from './people/permission-check';

@@ -6,7 +6,7 @@
  */
 import type { ToolCallLine, ToolCatalog, ToolCatalogEntry } from './wire-format';
 import { defineTool, type ToolDefinition, type ToolExecutionContext } from '../tools/define-tool';
-import { ToolFailure } from '../tools/invoke-tool';
+import { ToolFailureError } from '../tools/invoke-tool';
 import { errorDetail } from '../providers/api-call-error';
 import { ndjsonLines } from './ndjson-lines';
 import { abortableSleep } from '../model/abortable-sleep';
@@ -39,7 +39,7 @@ export interface ToolBridge {
   loadTools(options?: { signal?: AbortSignal }): Promise<BackendTools>;
   /** A declaration (no `execute`) of yours that the server runs: same name on both sides. */
   bind<Input, Output>(declaration: ToolDefinition<Input, Output>): ToolDefinition<Input, Output>;
-  /** Runs one call on the server; the result, or a `ToolFailure` whose message is the call's error result. */
+  /** Runs one call on the server; the result, or a `ToolFailureError` whose message is the call's error result. */
   run(name: string, input: unknown, context: ToolExecutionContext, options?: { idempotent?: boolean }): Promise<unknown>;
 }
 
@@ -80,20 +80,20 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
     if (!response.ok) {
       const detail = await errorDetailOf(response);
       const message = `The tool "${name}" could not run: the tool server answered ${response.status}${detail ? ` (${detail})` : ''}.`;
-      throw transientStatuses.has(response.status) ? new TransitError(message) : new ToolFailure(message);
+      throw transientStatuses.has(response.status) ? new TransitError(message) : new ToolFailureError(message);
     }
-    if (!response.body) throw new ToolFailure(`The tool "${name}" could not run: the tool server answered without a body.`);
+    if (!response.body) throw new ToolFailureError(`The tool "${name}" could not run: the tool server answered without a body.`);
     try {
       for await (const line of ndjsonLines(response.body)) {
         const value = 'value' in line ? (line.value as ToolCallLine | null) : null;
         if (value?.type === 'progress') context.reportProgress(value.value);
         else if (value?.type === 'output') return value.value;
-        else if (value?.type === 'error' && typeof value.message === 'string') throw new ToolFailure(value.message);
-        else throw new ToolFailure(`The tool "${name}" could not run: the tool server sent data that is not the tool protocol (${'malformed' in line ? line.malformed : JSON.stringify(line.value)}).`);
+        else if (value?.type === 'error' && typeof value.message === 'string') throw new ToolFailureError(value.message);
+        else throw new ToolFailureError(`The tool "${name}" could not run: the tool server sent data that is not the tool protocol (${'malformed' in line ? line.malformed : JSON.stringify(line.value)}).`);
       }
     } catch (error) {
       // A read that fails because the connection broke is the same as a body that ends early.
-      if (error instanceof ToolFailure || context.signal.aborted) throw error;
+      if (error instanceof ToolFailureError || context.signal.aborted) throw error;
     }
     if (context.signal.aborted) throw context.signal.reason;
     throw new TransitError(`The tool "${name}" may not have finished: the connection to the tool server closed before its result arrived.`);
@@ -106,7 +106,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
       } catch (error) {
         // Only a call that is safe to repeat is sent again; any other would risk doing it twice.
         if (!(error instanceof TransitError) || !runOptions.idempotent || retry >= retries || context.signal.aborted) {
-          throw error instanceof TransitError ? new ToolFailure(error.message) : error;
+          throw error instanceof TransitError ? new ToolFailureError(error.message) : error;
         }
         await abortableSleep(retryDelayMs * 2 ** retry, context.signal);
       }

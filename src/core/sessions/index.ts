@@ -3,13 +3,13 @@
  * (export and import a conversation with its workspace as one file). The agent loads and saves
  * its session itself: `createAgent({ session: { id, storage } })`.
  */
-export { AGENT_SNAPSHOT_VERSION } from './session-types';
+export { agentSnapshotVersion } from './session-types';
 export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session-types';
 // Where sessions are kept.
 export { indexedDbSessionStorage } from './indexed-db-session-storage';
 export type { IndexedDbSessionStorageOptions } from './indexed-db-session-storage';
 export { memorySessionStorage } from './memory-session-storage';
-export { sessionTitle, sessionMessageCount, UNTITLED_SESSION_TITLE } from './session-summary';
+export { sessionTitle, sessionMessageCount, untitledSessionTitle } from './session-summary';
 export type { SessionChange } from './session-broadcast';
 // One file per conversation: export, import, and the snapshot format behind them.
 export { readSessionFile, writeSessionFile } from './session-file';

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { PersistenceError } from '../persistence/persistence-error';
 import { indexedDbSessionStorage } from './indexed-db-session-storage';
 import type { SessionChange } from './session-broadcast';
-import { AGENT_SNAPSHOT_VERSION, type AgentSnapshot, type StoredSession } from './session-types';
+import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from './session-types';
 
 const snapshotOf = (text: string): AgentSnapshot => ({
   format: 'react-agent-kit/agent',
-  version: AGENT_SNAPSHOT_VERSION,
+  version: agentSnapshotVersion,
   state: {
     status: 'idle',
     messages: [{ id: 'm0', role: 'user', parts: [{ type: 'text', id: 't0', text, status: 'done' }], status: 'done', createdAt: 0 }],

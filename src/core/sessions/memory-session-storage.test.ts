@@ -3,9 +3,9 @@ import { PersistenceError } from '../persistence/persistence-error';
 import { createInitialState } from '../store/state';
 import { memorySessionStorage } from './memory-session-storage';
 import type { SessionChange } from './session-broadcast';
-import { AGENT_SNAPSHOT_VERSION, type AgentSnapshot } from './session-types';
+import { agentSnapshotVersion, type AgentSnapshot } from './session-types';
 
-const snapshot: AgentSnapshot = { format: 'react-agent-kit/agent', version: AGENT_SNAPSHOT_VERSION, state: createInitialState() };
+const snapshot: AgentSnapshot = { format: 'react-agent-kit/agent', version: agentSnapshotVersion, state: createInitialState() };
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function rejection(promise: Promise<unknown>): Promise<PersistenceError> {

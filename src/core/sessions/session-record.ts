@@ -6,7 +6,7 @@
  */
 import { PersistenceError } from '../persistence/persistence-error';
 import { sessionMessageCount, sessionTitle } from './session-summary';
-import { AGENT_SNAPSHOT_VERSION, type SessionWrite, type StoredSession } from './session-types';
+import { agentSnapshotVersion, type SessionWrite, type StoredSession } from './session-types';
 
 /**
  * Checks what an agent hands to `save` before anything is read or written: an id to keep it
@@ -86,10 +86,10 @@ export function renamedSessionRecord(stored: StoredSession | null, id: string, t
 
 function refuseNewerFormat(stored: StoredSession): void {
   const version = stored.snapshot?.version;
-  if (typeof version === 'number' && version > AGENT_SNAPSHOT_VERSION) {
+  if (typeof version === 'number' && version > agentSnapshotVersion) {
     throw new PersistenceError(
       'future-format',
-      `Session "${stored.id}" was saved by a newer version of react-agent-kit (snapshot version ${version}; this one writes up to ${AGENT_SNAPSHOT_VERSION}). ` +
+      `Session "${stored.id}" was saved by a newer version of react-agent-kit (snapshot version ${version}; this one writes up to ${agentSnapshotVersion}). ` +
         'It was left untouched; update the app to continue it.',
     );
   }

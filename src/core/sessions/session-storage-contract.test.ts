@@ -10,7 +10,7 @@ import type { AgentState } from '../store/state';
 import { indexedDbSessionStorage } from './indexed-db-session-storage';
 import { memorySessionStorage } from './memory-session-storage';
 import type { SessionChange } from './session-broadcast';
-import { AGENT_SNAPSHOT_VERSION, type AgentSnapshot, type SessionStorage } from './session-types';
+import { agentSnapshotVersion, type AgentSnapshot, type SessionStorage } from './session-types';
 
 interface StorageKind {
   /** A fresh, empty storage. */
@@ -59,7 +59,7 @@ function state(...userTexts: string[]): AgentState {
   };
 }
 
-const snapshotOf = (...userTexts: string[]): AgentSnapshot => ({ format: 'react-agent-kit/agent', version: AGENT_SNAPSHOT_VERSION, state: state(...userTexts) });
+const snapshotOf = (...userTexts: string[]): AgentSnapshot => ({ format: 'react-agent-kit/agent', version: agentSnapshotVersion, state: state(...userTexts) });
 
 /** A conversation mid-way: a finished tool call with its audit, a pending approval, checkpoints with a binary file. */
 function realisticSnapshot(): AgentSnapshot {
@@ -67,7 +67,7 @@ function realisticSnapshot(): AgentSnapshot {
   const base = state('Write a README for the project');
   return {
     format: 'react-agent-kit/agent',
-    version: AGENT_SNAPSHOT_VERSION,
+    version: agentSnapshotVersion,
     state: {
       ...base,
       status: 'awaiting-people',
@@ -226,7 +226,7 @@ describe.each(storages)('%s (SessionStorage contract)', (_name, kind) => {
 
   it('refuses to overwrite a session saved in a newer snapshot format, and leaves it untouched', async () => {
     const storage = create();
-    const newer = { ...snapshotOf('from the future'), version: AGENT_SNAPSHOT_VERSION + 1 };
+    const newer = { ...snapshotOf('from the future'), version: agentSnapshotVersion + 1 };
     await storage.save({ id: 'chat-1', snapshot: newer }, null);
     const error = await rejection(peer(storage).save({ id: 'chat-1', snapshot: snapshotOf('older code') }, 1));
     expect(error.code).toBe('future-format');

@@ -11,25 +11,25 @@ import type { SessionSummary, StoredSession } from './session-types';
  *
  * @example
  * ```ts
- * const isEmpty = (session: SessionSummary) => session.title === UNTITLED_SESSION_TITLE && session.messageCount === 0;
+ * const isEmpty = (session: SessionSummary) => session.title === untitledSessionTitle && session.messageCount === 0;
  * ```
  */
-export const UNTITLED_SESSION_TITLE = 'New chat';
+export const untitledSessionTitle = 'New chat';
 
 /**
  * Derived titles are cut to this many characters (the ellipsis included), to fit a list row.
  *
  * @example
  * ```ts
- * Array.from(sessionTitle(state)).length <= SESSION_TITLE_LENGTH; // true
+ * Array.from(sessionTitle(state)).length <= sessionTitleLength; // true
  * ```
  */
-export const SESSION_TITLE_LENGTH = 60;
+export const sessionTitleLength = 60;
 
 /**
  * The title a conversation gets until someone renames it: the text of the first user message
  * that has any, with runs of whitespace (new lines too) collapsed to one space, cut at
- * `SESSION_TITLE_LENGTH` characters with an ellipsis; `'New chat'` when there is none.
+ * `sessionTitleLength` characters with an ellipsis; `'New chat'` when there is none.
  *
  * @example
  * ```ts
@@ -46,9 +46,9 @@ export function sessionTitle(state: AgentState): string {
       .join(' ')
       .replace(/\s+/g, ' ')
       .trim();
-    if (text !== '') return shorten(text, SESSION_TITLE_LENGTH);
+    if (text !== '') return shorten(text, sessionTitleLength);
   }
-  return UNTITLED_SESSION_TITLE;
+  return untitledSessionTitle;
 }
 
 /**

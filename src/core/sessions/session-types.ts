@@ -11,7 +11,7 @@ import type { AgentState } from '../store/state';
 export type { SandboxCheckpointRecord } from '../sandbox/checkpoints/checkpoint-record';
 
 /** The version of the snapshot format this code writes (see `migrateSnapshot`). */
-export const AGENT_SNAPSHOT_VERSION = 1;
+export const agentSnapshotVersion = 1;
 
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PersistenceError } from '../persistence/persistence-error';
 import { createInitialState } from '../store/state';
 import { readSessionFile, writeSessionFile } from './session-file';
-import { AGENT_SNAPSHOT_VERSION } from './session-types';
+import { agentSnapshotVersion } from './session-types';
 import { createSnapshot, readSnapshot } from './snapshot-format';
 
 const state = { ...createInitialState(), alwaysAllowed: ['send_email'], messages: [{ id: 'm1', role: 'user' as const, parts: [{ type: 'text' as const, id: 'p', text: 'hi', status: 'done' as const }], status: 'done' as const, createdAt: 1 }] };
@@ -21,7 +21,7 @@ describe('readSnapshot', () => {
   it('reads the current version as it is', () => {
     const snapshot = createSnapshot(state, { checkpoints: [] });
     expect(readSnapshot(snapshot)).toBe(snapshot);
-    expect(snapshot).toMatchObject({ format: 'react-agent-kit/agent', version: AGENT_SNAPSHOT_VERSION });
+    expect(snapshot).toMatchObject({ format: 'react-agent-kit/agent', version: agentSnapshotVersion });
   });
 
   it('migrates version 0, a bare AgentState saved before snapshots existed, filling fields added since', () => {
@@ -31,9 +31,9 @@ describe('readSnapshot', () => {
   });
 
   it('refuses a newer version, saying so, and anything that is not a snapshot', () => {
-    const future = errorOf(() => readSnapshot({ ...createSnapshot(state), version: AGENT_SNAPSHOT_VERSION + 1 }));
+    const future = errorOf(() => readSnapshot({ ...createSnapshot(state), version: agentSnapshotVersion + 1 }));
     expect(future.code).toBe('future-format');
-    expect(future.message).toBe(`This conversation was saved by a newer version of react-agent-kit (format ${AGENT_SNAPSHOT_VERSION + 1}; this one reads up to ${AGENT_SNAPSHOT_VERSION}). It was left as it is; update the app to open it.`);
+    expect(future.message).toBe(`This conversation was saved by a newer version of react-agent-kit (format ${agentSnapshotVersion + 1}; this one reads up to ${agentSnapshotVersion}). It was left as it is; update the app to open it.`);
     expect(errorOf(() => readSnapshot('hello')).message).toBe('This is not a saved conversation that react-agent-kit can read: it is not an object.');
     expect(errorOf(() => readSnapshot({ format: 'other' })).code).toBe('corrupt');
     expect(errorOf(() => readSnapshot({ format: 'other' })).message).toBe('This is not a saved conversation that react-agent-kit can read: its format is "other", not "react-agent-kit/agent".');

@@ -9,7 +9,7 @@ import { PersistenceError } from '../persistence/persistence-error';
 import type { AgentState } from '../store/state';
 import { checkAgentState } from './check-agent-state';
 import { withUniqueToolCallIds } from './repair-tool-call-ids';
-import { AGENT_SNAPSHOT_VERSION, type AgentSnapshot } from './session-types';
+import { agentSnapshotVersion, type AgentSnapshot } from './session-types';
 import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
 /**
@@ -21,7 +21,7 @@ import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
  * ```
  */
 export function createSnapshot(state: AgentState, sandbox?: AgentSnapshot['sandbox']): AgentSnapshot {
-  return { format: 'react-agent-kit/agent', version: AGENT_SNAPSHOT_VERSION, state, ...(sandbox ? { sandbox } : {}) };
+  return { format: 'react-agent-kit/agent', version: agentSnapshotVersion, state, ...(sandbox ? { sandbox } : {}) };
 }
 
 /**
@@ -42,10 +42,10 @@ export function readSnapshot(value: unknown): AgentSnapshot {
   if (value.format !== 'react-agent-kit/agent') throw corruptSnapshot(`${value.format === undefined ? 'it has no format' : `its format is ${describeValue(value.format)}`}, not "react-agent-kit/agent"`);
   const version = value.version;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw corruptSnapshot(`its version ${describeValue(version)} is not a version number`);
-  if (version > AGENT_SNAPSHOT_VERSION) {
+  if (version > agentSnapshotVersion) {
     throw new PersistenceError(
       'future-format',
-      `This conversation was saved by a newer version of react-agent-kit (format ${version}; this one reads up to ${AGENT_SNAPSHOT_VERSION}). It was left as it is; update the app to open it.`,
+      `This conversation was saved by a newer version of react-agent-kit (format ${version}; this one reads up to ${agentSnapshotVersion}). It was left as it is; update the app to open it.`,
     );
   }
   new ShapeReader('snapshot').object(value);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeToolFailure, invokeTool, ToolFailure } from './invoke-tool';
+import { describeToolFailure, invokeTool, ToolFailureError } from './invoke-tool';
 
 const options = (signal = new AbortController().signal) => ({ signal, toolCallId: 'call-1' });
 
@@ -49,6 +49,6 @@ describe('invokeTool', () => {
     expect(describeToolFailure('lookup', { status: 'failed', error: new Error('no such customer') })).toBe('The tool "lookup" failed: no such customer');
     expect(describeToolFailure('lookup', { status: 'aborted', reason: undefined })).toBe('The run was stopped while "lookup" was running; it has no result.');
     // A failure worded by the tool itself (a backend's message) is not wrapped a second time.
-    expect(describeToolFailure('lookup', { status: 'failed', error: new ToolFailure('The tool server for "lookup" is down.') })).toBe('The tool server for "lookup" is down.');
+    expect(describeToolFailure('lookup', { status: 'failed', error: new ToolFailureError('The tool server for "lookup" is down.') })).toBe('The tool server for "lookup" is down.');
   });
 });

@@ -7,7 +7,7 @@
 import type { ToolExecuteResult, ToolExecutionContext } from './define-tool';
 
 /** How one invocation ended. */
-export type ToolInvocationOutcome =
+export type ToolCallOutcome =
   | { status: 'output'; output: unknown }
   | { status: 'timeout'; timeoutMs: number }
   | { status: 'aborted'; reason: unknown }
@@ -31,11 +31,11 @@ export interface InvokeToolOptions {
  *
  * @example
  * ```ts
- * throw new ToolFailure('The tool "lookup" timed out after 5000 ms on the server and was stopped.');
+ * throw new ToolFailureError('The tool "lookup" timed out after 5000 ms on the server and was stopped.');
  * ```
  */
-export class ToolFailure extends Error {
-  override readonly name = 'ToolFailure';
+export class ToolFailureError extends Error {
+  override readonly name = 'ToolFailureError';
 }
 
 const maxTimerDelayMs = 2 ** 31 - 1;
@@ -53,7 +53,7 @@ class ToolTimeoutError extends Error {}
  * if (outcome.status === 'output') send(outcome.output);
  * ```
  */
-export async function invokeTool(body: (context: ToolExecutionContext) => ToolExecuteResult<unknown>, options: InvokeToolOptions): Promise<ToolInvocationOutcome> {
+export async function invokeTool(body: (context: ToolExecutionContext) => ToolExecuteResult<unknown>, options: InvokeToolOptions): Promise<ToolCallOutcome> {
   const controller = new AbortController();
   const { signal, timeoutMs } = options;
   const onAbort = () => controller.abort(signal.reason);
@@ -86,14 +86,14 @@ export async function invokeTool(body: (context: ToolExecutionContext) => ToolEx
  * describeToolFailure('lookup', { status: 'timeout', timeoutMs: 5000 }); // 'The tool "lookup" timed out after 5000 ms and was stopped.'
  * ```
  */
-export function describeToolFailure(toolName: string, outcome: Exclude<ToolInvocationOutcome, { status: 'output' }>): string {
+export function describeToolFailure(toolName: string, outcome: Exclude<ToolCallOutcome, { status: 'output' }>): string {
   switch (outcome.status) {
     case 'timeout':
       return `The tool "${toolName}" timed out after ${outcome.timeoutMs} ms and was stopped.`;
     case 'aborted':
       return `The run was stopped while "${toolName}" was running; it has no result.`;
     case 'failed':
-      return outcome.error instanceof ToolFailure ? outcome.error.message : `The tool "${toolName}" failed: ${describeError(outcome.error)}`;
+      return outcome.error instanceof ToolFailureError ? outcome.error.message : `The tool "${toolName}" failed: ${describeError(outcome.error)}`;
   }
 }
 

@@ -3,9 +3,9 @@ import { normalizeFileRecord, type FileRecord } from './file-record';
 import { PersistenceError } from '../../persistence/persistence-error';
 
 /** Identifies our archives, so importing some other JSON file fails clearly. */
-export const SANDBOX_ARCHIVE_FORMAT = 'react-agent-kit.sandbox';
+export const sandboxArchiveFormat = 'react-agent-kit.sandbox';
 /** The archive version this code writes and reads up to. */
-export const SANDBOX_ARCHIVE_VERSION = 1;
+export const sandboxArchiveVersion = 1;
 
 /**
  * One file in an archive. Binary content is base64 so the archive is plain JSON.
@@ -35,7 +35,7 @@ export function exportArchive(files: readonly FileRecord[]): string {
     const record = normalizeFileRecord(file, 'exporting');
     return record.kind === 'binary' ? { path: record.path, kind: 'binary', base64: bytesToBase64(record.bytes), modified: record.modified } : record;
   });
-  return JSON.stringify({ format: SANDBOX_ARCHIVE_FORMAT, version: SANDBOX_ARCHIVE_VERSION, files: entries });
+  return JSON.stringify({ format: sandboxArchiveFormat, version: sandboxArchiveVersion, files: entries });
 }
 
 /**
@@ -52,17 +52,17 @@ export function exportArchive(files: readonly FileRecord[]): string {
  */
 export function importArchive(data: string | Uint8Array): FileRecord[] {
   const archive = parse(data);
-  if (typeof archive !== 'object' || archive === null || (archive as { format?: unknown }).format !== SANDBOX_ARCHIVE_FORMAT) {
-    return invalid(`it is not a react-agent-kit sandbox archive (expected "format": "${SANDBOX_ARCHIVE_FORMAT}")`);
+  if (typeof archive !== 'object' || archive === null || (archive as { format?: unknown }).format !== sandboxArchiveFormat) {
+    return invalid(`it is not a react-agent-kit sandbox archive (expected "format": "${sandboxArchiveFormat}")`);
   }
   const { version, files } = archive as { version?: unknown; files?: unknown };
   if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
     return invalid(`its version ${JSON.stringify(version)} is not a positive integer`);
   }
-  if (version > SANDBOX_ARCHIVE_VERSION) {
+  if (version > sandboxArchiveVersion) {
     throw new PersistenceError(
       'future-format',
-      `This archive has version ${version}; this version of react-agent-kit reads up to ${SANDBOX_ARCHIVE_VERSION}. Update react-agent-kit to import it.`,
+      `This archive has version ${version}; this version of react-agent-kit reads up to ${sandboxArchiveVersion}. Update react-agent-kit to import it.`,
     );
   }
   if (!Array.isArray(files)) return invalid('"files" is not a list');

@@ -1,6 +1,6 @@
 import { requestResult } from '../../persistence/idb-request';
 import { PersistenceError } from '../../persistence/persistence-error';
-import { SANDBOX_FORMAT_VERSION } from './sandbox-storage';
+import { sandboxFormatVersion } from './sandbox-storage';
 
 /**
  * Upgrades stored data by one format version, inside the transaction that checks the format
@@ -29,7 +29,7 @@ export type FormatMigration = (transaction: IDBTransaction) => Promise<void>;
 export const sandboxFormatMigrations: readonly (FormatMigration | undefined)[] = [];
 
 /** The `meta` record that holds the format version. */
-export const FORMAT_KEY = 'format';
+export const formatKey = 'format';
 
 /**
  * Reads the stored format version and brings it to `targetVersion`: a fresh database gets the
@@ -45,12 +45,12 @@ export const FORMAT_KEY = 'format';
 export async function checkFormat(
   transaction: IDBTransaction,
   migrations: readonly (FormatMigration | undefined)[] = sandboxFormatMigrations,
-  targetVersion: number = SANDBOX_FORMAT_VERSION,
+  targetVersion: number = sandboxFormatVersion,
 ): Promise<number> {
   const meta = transaction.objectStore('meta');
-  const stored = await requestResult<unknown>(meta.get(FORMAT_KEY), 'reading the format version');
+  const stored = await requestResult<unknown>(meta.get(formatKey), 'reading the format version');
   if (stored === undefined) {
-    meta.put({ version: targetVersion }, FORMAT_KEY);
+    meta.put({ version: targetVersion }, formatKey);
     return targetVersion;
   }
   const version = (stored as { version?: unknown }).version;
@@ -74,6 +74,6 @@ export async function checkFormat(
     }
     await migration(transaction);
   }
-  if (version !== targetVersion) meta.put({ version: targetVersion }, FORMAT_KEY);
+  if (version !== targetVersion) meta.put({ version: targetVersion }, formatKey);
   return version;
 }

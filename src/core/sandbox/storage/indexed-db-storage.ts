@@ -1,8 +1,8 @@
 import { checkDeletedPath, checkLoadedFiles, normalizeFileRecord, type FileRecord } from './file-record';
-import { checkFormat, FORMAT_KEY } from './format-migrations';
+import { checkFormat, formatKey } from './format-migrations';
 import { openDatabase, requestResult, settleTransaction } from '../../persistence/idb-request';
 import { PersistenceError, toPersistenceError } from '../../persistence/persistence-error';
-import { SANDBOX_FORMAT_VERSION, type StorageChanges, type SandboxSnapshot, type SandboxStorage } from './sandbox-storage';
+import { sandboxFormatVersion, type StorageChanges, type SandboxSnapshot, type SandboxStorage } from './sandbox-storage';
 
 /**
  * Options of `indexedDbSandboxStorage`.
@@ -82,12 +82,12 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
     const transaction = db.transaction(['files', 'meta'], 'readonly');
     const meta = transaction.objectStore('meta');
     const [format, generation, snapshot] = await Promise.all([
-      requestResult<{ version?: unknown } | undefined>(meta.get(FORMAT_KEY), 'loading the sandbox'),
+      requestResult<{ version?: unknown } | undefined>(meta.get(formatKey), 'loading the sandbox'),
       requestResult<unknown>(meta.get(GENERATION_KEY), 'loading the sandbox'),
       requestResult<SnapshotRecord | undefined>(meta.get(SNAPSHOT_KEY), 'loading the sandbox'),
     ]);
     // Another tab with a newer library may have upgraded the data since this connection opened.
-    if (format?.version !== SANDBOX_FORMAT_VERSION) {
+    if (format?.version !== sandboxFormatVersion) {
       if (reopened) throw new PersistenceError('failed', `The format of "${name}" changed while loading; try again.`);
       // Reopening checks the format again: migrates older data, refuses newer data.
       opening = undefined;
@@ -99,7 +99,7 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
       snapshot !== undefined && snapshot.generation === generation
         ? snapshot.files
         : await requestResult<unknown[]>(transaction.objectStore('files').getAll(), 'loading the sandbox files');
-    return { version: SANDBOX_FORMAT_VERSION, files: checkLoadedFiles(files) } satisfies SandboxSnapshot;
+    return { version: sandboxFormatVersion, files: checkLoadedFiles(files) } satisfies SandboxSnapshot;
   }
 
   return {

@@ -1,6 +1,6 @@
 import { checkDeletedPath, normalizeFileRecord, type FileRecord } from './file-record';
 import { PersistenceError } from '../../persistence/persistence-error';
-import { SANDBOX_FORMAT_VERSION, type StorageChanges, type SandboxStorage } from './sandbox-storage';
+import { sandboxFormatVersion, type StorageChanges, type SandboxStorage } from './sandbox-storage';
 
 /**
  * A `SandboxStorage` that keeps files in memory: for tests, and for apps where IndexedDB is
@@ -27,7 +27,7 @@ export function memorySandboxStorage(): SandboxStorage {
     async load() {
       open();
       if (files === undefined) return null;
-      return { version: SANDBOX_FORMAT_VERSION, files: [...files.values()].map(copy) };
+      return { version: sandboxFormatVersion, files: [...files.values()].map(copy) };
     },
 
     async save(changes: StorageChanges) {

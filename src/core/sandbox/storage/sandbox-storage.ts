@@ -6,10 +6,10 @@ import type { FileRecord } from './file-record';
  *
  * @example
  * ```ts
- * if (loaded.version !== SANDBOX_FORMAT_VERSION) console.warn('migrated');
+ * if (loaded.version !== sandboxFormatVersion) console.warn('migrated');
  * ```
  */
-export const SANDBOX_FORMAT_VERSION = 1;
+export const sandboxFormatVersion = 1;
 
 /**
  * What changed since the last save. A path is either written or deleted in one change set;
@@ -30,7 +30,7 @@ export interface StorageChanges {
  *
  * @example
  * ```ts
- * const snapshot: SandboxSnapshot = { version: SANDBOX_FORMAT_VERSION, files: [] };
+ * const snapshot: SandboxSnapshot = { version: sandboxFormatVersion, files: [] };
  * ```
  */
 export interface SandboxSnapshot {
