@@ -1,5 +1,5 @@
 /**
- * The playground's backend half: `createAgentHandler` with the playground's server tools, the
+ * The playground's backend half: `createAgentHandler` with the playground's backend tools, the
  * providers whose keys are in the environment (behind the model proxy: the keys never reach the
  * browser), and, with `PLAYGROUND_MCP=1`, the MCP reference server's tools.
  */

@@ -23,7 +23,7 @@ export interface AgentOptions {
   /** The system prompt. */
   instructions?: string;
   tools?: readonly ToolDefinition<never, unknown>[];
-  /** Runs declaration-only tools (tools without `execute`) in the host app. */
+  /** Runs declarations (tools without `execute`) in the host app. */
   onToolCall?: ToolCallHandler;
   limits?: AgentLimits;
   costEstimator?: CostEstimator;
@@ -112,7 +112,7 @@ export interface Agent {
   answer(toolCallId: string, answers: readonly QuestionAnswer[]): Promise<RunResult>;
   /** Cancels an `ask_user_question` call; the model receives `{ status: 'cancelled', message }`. */
   cancelQuestion(toolCallId: string, note?: string): Promise<RunResult>;
-  /** Supplies the result of a declaration-only call whose handler returned `deferToolResult`. */
+  /** Supplies the result of a call to a declaration whose handler returned `deferToolResult`. */
   submitToolResult(toolCallId: string, output: unknown, options?: { error?: string }): Promise<RunResult>;
   /**
    * Rolls back to just before the user message `messageId`: the sandbox gets the files it had

@@ -12,7 +12,7 @@ export { describeError } from '../tools/invoke-tool';
  */
 export const deferToolResult: unique symbol = Symbol.for('react-agent-kit.deferToolResult');
 
-/** Runs declaration-only tools (tools without `execute`) in the host app, e.g. through a backend bridge. */
+/** Runs declarations (tools without `execute`) in the host app, e.g. through the bridge to a backend. */
 export type ToolCallHandler = (call: { toolCallId: string; name: string; input: unknown; signal: AbortSignal }) => unknown;
 
 export interface ExecuteContext {

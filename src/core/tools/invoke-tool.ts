@@ -6,7 +6,7 @@
  */
 import type { ToolExecuteResult, ToolExecutionContext } from './define-tool';
 
-/** How one invocation ended. */
+/** How one tool call ended. */
 export type ToolCallOutcome =
   | { status: 'output'; output: unknown }
   | { status: 'timeout'; timeoutMs: number }
