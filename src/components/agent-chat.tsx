@@ -4,7 +4,7 @@ import { AgentProvider, isPendingApproval, useAgentSelector } from '../react/ind
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
 import { ComposerDraftProvider } from './composer/composer-draft';
-import { WorkspaceLayout } from './file-explorer/workspace-panel';
+import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
@@ -31,13 +31,13 @@ export interface AgentChatProps {
    */
   allowFreeText?: boolean;
   /**
-   * The workspace side panel (`FileExplorer`: the sandbox's files, what this turn changed, diffs,
+   * The file panel (`FileExplorer`, titled "Workspace": the sandbox's files, what this turn changed, diffs,
    * download and export), with a "Workspace" button that shows and hides it. `'auto'` (default): only
    * when the agent has a sandbox, so a chat without one looks exactly as before; `true`: always
    * (an empty state without a sandbox); `false`: never. The panel starts open when the chat is
    * at least 900px wide and closed otherwise; on a narrow chat it covers the thread while open.
    */
-  workspace?: boolean | 'auto';
+  filePanel?: boolean | 'auto';
   className?: string;
 }
 
@@ -51,8 +51,8 @@ export interface AgentChatProps {
  * instead: answering often needs the conversation in view, and leaving it open costs nothing.
  * While the agent waits for either, the composer is disabled with a hint saying what to do.
  *
- * With a sandbox (`createAgent({ model, sandbox })`), a "Workspace" button opens the workspace panel
- * (see `workspace`), the approval dialog shows file tools' changes as diffs, and each user
+ * With a sandbox (`createAgent({ model, sandbox })`), a "Workspace" button opens the file panel
+ * (see `filePanel`), the approval dialog shows file tools' changes as diffs, and each user
  * message offers "Roll back to here": files and conversation return to before it, and its text
  * goes back into the composer.
  *
@@ -66,22 +66,22 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, workspace = 'auto', ...layout }: AgentChatProps) {
-  const showWorkspace = workspace === 'auto' ? agent.sandbox !== undefined : workspace;
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', ...layout }: AgentChatProps) {
+  const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
         <section className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')} data-theme={theme} data-testid="agent-chat">
-          <ChatLayout {...layout} workspace={showWorkspace} />
+          <ChatLayout {...layout} filePanel={showFilePanel} />
         </section>
       </ComposerDraftProvider>
     </AgentProvider>
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'workspace'> & { workspace: boolean };
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel'> & { filePanel: boolean };
 
-function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, workspace }: ChatLayoutProps) {
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
@@ -90,7 +90,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
       {/* `display: contents`, so the layout is the same; `inert` while the approval dialog is open. */}
       <div className="rak-chat-layer" inert={waitsFor === 'approval'}>
         {header}
-        <WorkspaceLayout enabled={workspace}>
+        <FilePanelLayout enabled={filePanel}>
           <ThreadViewport>
             <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState />} />
           </ThreadViewport>
@@ -108,7 +108,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
               <Composer placeholder={placeholder} autoFocus={autoFocus} />
             </fieldset>
           </div>
-        </WorkspaceLayout>
+        </FilePanelLayout>
       </div>
       <ApprovalDialog />
     </>

@@ -5,7 +5,7 @@ import { useOptionalAgentInstance } from './agent-context';
 const SandboxContext = createContext<Sandbox | undefined>(undefined);
 
 /**
- * Makes a sandbox available to the workspace hooks (`useFiles`, `useFile`, `useWorkspaceChanges`,
+ * Makes a sandbox available to the workspace hooks (`useFiles`, `useFile`, `useSandboxChanges`,
  * ...) and components (`FileExplorer`) below it. Only needed for a sandbox without an agent: an
  * agent created with `createAgent({ sandbox })` provides its sandbox through `AgentProvider`
  * (and `<AgentChat>`). A `SandboxProvider` inside an `AgentProvider` wins over the agent's sandbox.
@@ -27,7 +27,7 @@ export function SandboxProvider({ sandbox, children }: { sandbox: Sandbox | unde
  *
  * @example
  * ```tsx
- * function WorkspaceBadge() {
+ * function SandboxBadge() {
  *   const sandbox = useSandbox();
  *   return sandbox ? <span>{sandbox.usage().files} files</span> : null;
  * }

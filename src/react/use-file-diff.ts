@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useSandbox } from './sandbox-context';
 import { useFile } from './use-file';
-import { useWorkspaceChanges } from './use-workspace-changes';
+import { useSandboxChanges } from './use-sandbox-changes';
 
 /** A file's unified diff against a checkpoint, as `useFileDiff` reports it. */
 export interface FileDiff {
@@ -15,7 +15,7 @@ export interface FileDiff {
 
 /**
  * The unified diff of one file from a checkpoint (default: the latest, as in
- * `useWorkspaceChanges`) to now, for `<DiffView>`. Recomputed only when that file or the
+ * `useSandboxChanges`) to now, for `<DiffView>`. Recomputed only when that file or the
  * baseline changes; a deleted file diffs against nothing (every line removed).
  *
  * @example
@@ -28,7 +28,7 @@ export interface FileDiff {
  */
 export function useFileDiff(path: string, checkpointId?: string): FileDiff {
   const sandbox = useSandbox();
-  const baseline = useWorkspaceChanges(checkpointId).checkpointId;
+  const baseline = useSandboxChanges(checkpointId).checkpointId;
   // The file's state changes exactly when its content may have; the diff follows it.
   const file = useFile(path);
   return useMemo((): FileDiff => {

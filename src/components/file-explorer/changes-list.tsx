@@ -1,4 +1,4 @@
-import { useWorkspaceChanges } from '../../react/index';
+import { useSandboxChanges } from '../../react/index';
 import { ChangeBadge } from './change-badge';
 import { useExplorer, useExplorerStore } from './explorer-state';
 import { VisibleText } from '../visible-text/visible-text';
@@ -15,7 +15,7 @@ import { VisibleText } from '../visible-text/visible-text';
 export function ChangesList() {
   const store = useExplorerStore();
   const selected = useExplorer((state) => state.selected);
-  const { checkpointId, files } = useWorkspaceChanges();
+  const { checkpointId, files } = useSandboxChanges();
   if (checkpointId === undefined) return <p className="rak-explorer-empty">No checkpoint yet: the agent takes one at the start of each turn.</p>;
   if (files.length === 0) return <p className="rak-explorer-empty">No changes since the start of the turn.</p>;
   return (

@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import type { Sandbox } from '../../core/index';
-import { SandboxProvider, useSandbox, useWorkspaceChanges } from '../../react/index';
+import { SandboxProvider, useSandbox, useSandboxChanges } from '../../react/index';
 import { ChangesList } from './changes-list';
 import { downloadBlob } from './download';
 import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } from './explorer-state';
@@ -60,13 +60,13 @@ function Explorer({ label = 'Workspace', exportFileName = 'workspace.json', clas
       </section>
     );
   }
-  const exportWorkspace = () => downloadBlob(new Blob([sandbox.exportArchive()], { type: 'application/json' }), exportFileName);
+  const exportSandbox = () => downloadBlob(new Blob([sandbox.exportArchive()], { type: 'application/json' }), exportFileName);
   return (
     <ExplorerContext.Provider value={store}>
       <section className={classes} aria-label={label}>
         {/* The section is the size container; its layout switches at a width (an element cannot query itself). */}
         <div className="rak-explorer-layout">
-          <ExplorerToolbar onExport={exportWorkspace} />
+          <ExplorerToolbar onExport={exportSandbox} />
           <div className="rak-explorer-nav">
             <ExplorerNav />
           </div>
@@ -87,7 +87,7 @@ function ExplorerNav() {
 function ExplorerToolbar({ onExport }: { onExport: () => void }) {
   const store = useExplorerStore();
   const view = useExplorer((state) => state.view);
-  const count = useWorkspaceChanges().files.length;
+  const count = useSandboxChanges().files.length;
   return (
     <div className="rak-explorer-toolbar">
       <div className="rak-segmented" role="group" aria-label="List">

@@ -41,22 +41,22 @@ export function startingState(options: AgentOptions, context: StartContext): Age
   if (options.snapshot === undefined) return undefined;
   const snapshot = readSnapshot(options.snapshot);
   if (snapshot.sandbox) {
-    if (!options.sandbox) throw new TypeError('createAgent: the snapshot has a workspace; pass `sandbox: createSandbox()` (react-agent-kit/sandbox) to restore its files and checkpoints.');
-    loadWorkspace(options.sandbox, snapshot.sandbox);
+    if (!options.sandbox) throw new TypeError('createAgent: the snapshot has sandbox files; pass `sandbox: createSandbox()` (react-agent-kit/sandbox) to restore its files and checkpoints.');
+    loadSandboxFiles(options.sandbox, snapshot.sandbox);
   }
   return sealInterrupted(loaded(snapshot.state, true), context.now());
 }
 
 /** All or nothing: when the checkpoints are refused, the sandbox gets its own files back. */
-function loadWorkspace(sandbox: Sandbox, workspace: NonNullable<AgentSnapshot['sandbox']>): void {
-  const before = workspace.files ? sandbox.toRecords() : undefined;
+function loadSandboxFiles(sandbox: Sandbox, saved: NonNullable<AgentSnapshot['sandbox']>): void {
+  const before = saved.files ? sandbox.toRecords() : undefined;
   try {
-    if (workspace.files) sandbox.load(workspace.files);
-    sandbox.importCheckpoints(workspace.checkpoints);
+    if (saved.files) sandbox.load(saved.files);
+    sandbox.importCheckpoints(saved.checkpoints);
   } catch (error) {
     if (before) sandbox.load(before);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new PersistenceError('corrupt', `This is not a saved conversation that react-agent-kit can read: its workspace cannot be restored (${reason}). Nothing was loaded.`, { cause: error });
+    throw new PersistenceError('corrupt', `This is not a saved conversation that react-agent-kit can read: its sandbox cannot be restored (${reason}). Nothing was loaded.`, { cause: error });
   }
 }
 

@@ -2,7 +2,7 @@
  * Loading an agent's session and keeping it saved. Loaded lazily by `createAgent` when it has a
  * `session` option, so apps without sessions do not ship it.
  *
- * Order on load: the conversation record, then the workspace files (incremental, per file, like
+ * Order on load: the conversation record, then the sandbox files (incremental, per file, like
  * `persistSandbox`), then the checkpoints; the restored state is sealed (nothing in it is in
  * flight any more), loses the authority data cannot carry (approvals are asked again), and
  * replaces the empty one. From then on every state change schedules a
@@ -75,9 +75,9 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
   // checkpoints, exported as changes from the current tree, are exported again only when the tree
   // or the set of checkpoints changed.
   let exported: { version: number; ids: string; records: SandboxCheckpointRecord[] } | undefined;
-  const checkpointsOf = (workspace: Sandbox): SandboxCheckpointRecord[] => {
-    const ids = workspace.checkpoints().map((checkpoint) => checkpoint.id).join('\n');
-    if (exported?.version !== workspace.version || exported.ids !== ids) exported = { version: workspace.version, ids, records: workspace.exportCheckpoints() };
+  const checkpointsOf = (sandbox: Sandbox): SandboxCheckpointRecord[] => {
+    const ids = sandbox.checkpoints().map((checkpoint) => checkpoint.id).join('\n');
+    if (exported?.version !== sandbox.version || exported.ids !== ids) exported = { version: sandbox.version, ids, records: sandbox.exportCheckpoints() };
     return exported.records;
   };
   let conflicted = false;

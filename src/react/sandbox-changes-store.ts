@@ -7,8 +7,8 @@ export type FileChangeKind = 'added' | 'modified' | 'deleted';
 /** What a row of a file tree shows: a file's change, or that a directory holds changed files. */
 export type ChangeMark = FileChangeKind | 'contains-changes';
 
-/** The files that differ from a checkpoint, as `useWorkspaceChanges` reports them. */
-export interface WorkspaceChanges {
+/** The files that differ from a checkpoint, as `useSandboxChanges` reports them. */
+export interface ChangesSinceCheckpoint {
   /** The checkpoint compared against; `undefined` when there is none (then nothing is reported as changed). */
   checkpointId: string | undefined;
   added: readonly string[];
@@ -21,14 +21,14 @@ export interface WorkspaceChanges {
 }
 
 export interface ChangesStore {
-  getSnapshot(): WorkspaceChanges;
+  getSnapshot(): ChangesSinceCheckpoint;
   subscribe(onChange: () => void): () => void;
 }
 
 type AgentStore = { getState(): AgentState; subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void };
 
 /** Nothing changed, or nothing to compare with. */
-export const noChanges: WorkspaceChanges = Object.freeze({ checkpointId: undefined, added: [], modified: [], deleted: [], files: [], byPath: new Map() });
+export const noChanges: ChangesSinceCheckpoint = Object.freeze({ checkpointId: undefined, added: [], modified: [], deleted: [], files: [], byPath: new Map() });
 const stores = new WeakMap<Sandbox, WeakMap<object, Map<string, ChangesStore>>>();
 const withoutAgent = {};
 
@@ -59,7 +59,7 @@ function createChangesStore(sandbox: Sandbox, agentStore: AgentStore | undefined
   const listeners = new Set<() => void>();
   let stop: (() => void) | undefined;
 
-  function getSnapshot(): WorkspaceChanges {
+  function getSnapshot(): ChangesSinceCheckpoint {
     const version = sandbox.version;
     const turn = agentStore ? lastTurnCheckpoint(agentStore.getState()) : undefined;
     if (computedAt && computedAt.version === version && computedAt.turn === turn) return value;
@@ -94,7 +94,7 @@ function createChangesStore(sandbox: Sandbox, agentStore: AgentStore | undefined
   return { getSnapshot, subscribe };
 }
 
-function compute(sandbox: Sandbox, checkpointId: string | undefined): WorkspaceChanges {
+function compute(sandbox: Sandbox, checkpointId: string | undefined): ChangesSinceCheckpoint {
   if (checkpointId === undefined) return noChanges;
   let changes;
   try {
@@ -121,7 +121,7 @@ function compute(sandbox: Sandbox, checkpointId: string | undefined): WorkspaceC
   return { checkpointId, added: changes.added, modified: changes.modified, deleted: changes.deleted, files, byPath };
 }
 
-function sameChanges(a: WorkspaceChanges, b: WorkspaceChanges): boolean {
+function sameChanges(a: ChangesSinceCheckpoint, b: ChangesSinceCheckpoint): boolean {
   return a.checkpointId === b.checkpointId && sameList(a.added, b.added) && sameList(a.modified, b.modified) && sameList(a.deleted, b.deleted);
 }
 

@@ -1,21 +1,21 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FileExplorer } from './file-explorer';
 
-/** Wide enough (in CSS pixels) to open the workspace panel beside the chat at first. */
+/** Wide enough (in CSS pixels) to open the file panel beside the chat at first. */
 const wideEnough = 900;
 
 /**
- * The chat's body with an optional workspace side panel (`FileExplorer`) and the "Workspace" button
+ * The chat's body with an optional file panel (`FileExplorer`) and the "Workspace" button
  * that shows and hides it (`aria-expanded`). The panel starts open when the chat is wide enough to
  * show both, closed otherwise; on a narrow chat it covers the thread (a container query) and
  * its close button brings the thread back. Closed, the explorer is not rendered (no subscriptions).
  *
  * @example
  * ```tsx
- * <WorkspaceLayout enabled={agent.sandbox !== undefined}><ThreadViewport>…</ThreadViewport></WorkspaceLayout>
+ * <FilePanelLayout enabled={agent.sandbox !== undefined}><ThreadViewport>…</ThreadViewport></FilePanelLayout>
  * ```
  */
-export function WorkspaceLayout({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+export function FilePanelLayout({ enabled, children }: { enabled: boolean; children: ReactNode }) {
   const [open, setOpen] = useState<boolean | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -35,7 +35,7 @@ export function WorkspaceLayout({ enabled, children }: { enabled: boolean; child
           <button
             ref={toggleRef}
             type="button"
-            className="rak-button rak-button-small rak-workspace-toggle"
+            className="rak-button rak-button-small rak-file-panel-toggle"
             aria-expanded={shown}
             aria-controls={shown ? panelId : undefined}
             onClick={() => setOpen(!shown)}
@@ -44,12 +44,12 @@ export function WorkspaceLayout({ enabled, children }: { enabled: boolean; child
           </button>
         </div>
       )}
-      <div ref={bodyRef} className="rak-chat-body" data-workspace={enabled || undefined}>
+      <div ref={bodyRef} className="rak-chat-body" data-file-panel={enabled || undefined}>
         <div className="rak-chat-main">{children}</div>
         {shown && (
-          <aside id={panelId} className="rak-workspace-panel" aria-label="Workspace">
-            <header className="rak-workspace-header">
-              <h2 className="rak-workspace-title">Workspace</h2>
+          <aside id={panelId} className="rak-file-panel" aria-label="Workspace">
+            <header className="rak-file-panel-header">
+              <h2 className="rak-file-panel-title">Workspace</h2>
               <button type="button" className="rak-button rak-button-small" onClick={close}>
                 Close
               </button>

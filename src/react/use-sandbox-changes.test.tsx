@@ -9,13 +9,13 @@ import { SandboxProvider } from './sandbox-context';
 import { useAgentSelector } from './use-agent-selector';
 import { useCheckpoints, type TurnCheckpoint } from './use-checkpoints';
 import { useFileDiff, type FileDiff } from './use-file-diff';
-import { useFileChange, useWorkspaceChanges } from './use-workspace-changes';
-import type { ChangeMark, WorkspaceChanges } from './workspace-changes-store';
+import { useFileChange, useSandboxChanges } from './use-sandbox-changes';
+import type { ChangeMark, ChangesSinceCheckpoint } from './sandbox-changes-store';
 
 afterEach(cleanup);
 
 /** A tool that writes into the sandbox, so the scripted model can change files during a turn. */
-function agentWithWorkspace(sandbox: Sandbox, script: Parameters<typeof scriptedModel>[0]) {
+function agentWithSandbox(sandbox: Sandbox, script: Parameters<typeof scriptedModel>[0]) {
   const saveFile = defineTool({
     name: 'save_file',
     description: 'Saves a file.',
@@ -28,12 +28,12 @@ function agentWithWorkspace(sandbox: Sandbox, script: Parameters<typeof scripted
   return createAgent({ model: scriptedModel(script), sandbox, tools: [saveFile] });
 }
 
-describe('useWorkspaceChanges and useFileChange', () => {
+describe('useSandboxChanges and useFileChange', () => {
   it('reports changes since the latest checkpoint, and re-renders a row only when its mark changes', () => {
     const sandbox = createSandbox({ files: { '/src/a.ts': 'a\n', '/src/b.ts': 'b\n', '/old.txt': 'old' } });
     const renders: Record<string, number> = {};
     const marks: Record<string, ChangeMark | undefined> = {};
-    let changes: WorkspaceChanges | undefined;
+    let changes: ChangesSinceCheckpoint | undefined;
     function Mark({ path }: { path: string }) {
       renders[path] = (renders[path] ?? 0) + 1;
       marks[path] = useFileChange(path);
@@ -41,7 +41,7 @@ describe('useWorkspaceChanges and useFileChange', () => {
     }
     function Summary() {
       renders.summary = (renders.summary ?? 0) + 1;
-      changes = useWorkspaceChanges();
+      changes = useSandboxChanges();
       return null;
     }
     render(
@@ -80,11 +80,11 @@ describe('useWorkspaceChanges and useFileChange', () => {
 
   it('compares with the checkpoint of the current turn of an agent, from the moment it starts', async () => {
     const sandbox = createSandbox({ files: { '/a.txt': 'one\n' } });
-    const agent = agentWithWorkspace(sandbox, [toolCall('save_file', { path: '/a.txt', content: 'two\n' }), text('Done.'), text('Nothing to do.')]);
-    let changes: WorkspaceChanges | undefined;
+    const agent = agentWithSandbox(sandbox, [toolCall('save_file', { path: '/a.txt', content: 'two\n' }), text('Done.'), text('Nothing to do.')]);
+    let changes: ChangesSinceCheckpoint | undefined;
     let diff: FileDiff | undefined;
     function Probe() {
-      changes = useWorkspaceChanges();
+      changes = useSandboxChanges();
       diff = useFileDiff('/a.txt');
       return null;
     }
@@ -124,7 +124,7 @@ describe('useCheckpoints', () => {
 
   it('lists the turns that can be rolled back, and rolls back files and messages', async () => {
     const sandbox = createSandbox({ files: { '/a.txt': 'one\n' } });
-    const agent = agentWithWorkspace(sandbox, [
+    const agent = agentWithSandbox(sandbox, [
       toolCall('save_file', { path: '/a.txt', content: 'two\n' }),
       text('Changed.'),
       toolCall('save_file', { path: '/b.txt', content: 'new\n' }),

@@ -45,11 +45,11 @@ describe('<AgentChat workspace>', () => {
     render(<AgentChat agent={agentWith(false)} />);
     expect(screen.queryByRole('button', { name: 'Workspace' })).toBeNull();
     cleanup();
-    render(<AgentChat agent={agentWith(false)} workspace />);
+    render(<AgentChat agent={agentWith(false)} filePanel />);
     fireEvent.click(screen.getByRole('button', { name: 'Workspace' }));
     expect(screen.getByText('No workspace: this agent has no sandbox.')).toBeTruthy();
     cleanup();
-    render(<AgentChat agent={agentWith(true)} workspace={false} />);
+    render(<AgentChat agent={agentWith(true)} filePanel={false} />);
     expect(screen.queryByRole('button', { name: 'Workspace' })).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useOptionalAgentInstance } from './agent-context';
 import { useSandbox } from './sandbox-context';
-import { changesStoreFor, noChanges, type ChangeMark, type ChangesStore, type WorkspaceChanges } from './workspace-changes-store';
+import { changesStoreFor, noChanges, type ChangeMark, type ChangesStore, type ChangesSinceCheckpoint } from './sandbox-changes-store';
 
 const emptyStore: ChangesStore = { getSnapshot: () => noChanges, subscribe: () => () => {} };
 
@@ -24,19 +24,19 @@ function useChangesStore(checkpointId: string | undefined): ChangesStore {
  * @example
  * ```tsx
  * function TurnSummary() {
- *   const { added, modified, deleted } = useWorkspaceChanges();
+ *   const { added, modified, deleted } = useSandboxChanges();
  *   return <p>{added.length} added, {modified.length} modified, {deleted.length} deleted</p>;
  * }
  * ```
  */
-export function useWorkspaceChanges(checkpointId?: string): WorkspaceChanges {
+export function useSandboxChanges(checkpointId?: string): ChangesSinceCheckpoint {
   const store = useChangesStore(checkpointId);
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
 /**
  * The change mark of one path since a checkpoint (default: the latest, as in
- * `useWorkspaceChanges`): `added`, `modified` or `deleted` for a file, `contains-changes` for a
+ * `useSandboxChanges`): `added`, `modified` or `deleted` for a file, `contains-changes` for a
  * directory with changed files below it, `undefined` when unchanged. A row of a file tree uses
  * this to re-render only when its own mark changes.
  *
