@@ -6,9 +6,8 @@ export { openAICompatible } from './openai-compatible';
 export type { OpenAICompatibleOptions } from './openai-compatible';
 export { anthropic } from './anthropic';
 export type { AnthropicOptions } from './anthropic';
-export { ApiCallError, isRetryableStatus } from './api-call-error';
+export { ApiCallError } from './api-call-error';
 export type { ApiCallErrorFields } from './api-call-error';
-export { parseServerSentEvents } from './sse-parser';
 export type { ServerSentEvent } from './sse-parser';
 export type { FetchLanguageModel, V3StreamPart, V3Usage } from './stream-parts';
 // The kit's own backend as a model (createAgentHandler in react-agent-kit/server holds the key).

@@ -5,13 +5,11 @@
 export { createSandbox } from './create-sandbox';
 export { SandboxError, isSandboxError } from './tree/sandbox-errors';
 export type { SandboxErrorCode } from './tree/sandbox-errors';
-export { defaultSandboxLimits, maxNameBytes, maxPathBytes } from './tree/sandbox-limits';
+export { defaultSandboxLimits } from './tree/sandbox-limits';
 export type { SandboxLimits } from './tree/sandbox-limits';
-export { parsePath } from './tree/sandbox-path';
 export type { SandboxPath } from './tree/sandbox-path';
-export { compileGlob, maxGlobLength } from './search/glob';
+export { compileGlob } from './search/glob';
 export type { GlobMatcher } from './search/glob';
-export { defaultMaxLineLength, defaultMaxMatches } from './search/grep';
 export { loadRegexEngine } from './search/regex-engine';
 export type { GrepMatch, GrepOptions, GrepResult } from './search/grep';
 export type { SandboxChanges } from './tree/changes';

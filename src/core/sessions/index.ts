@@ -1,6 +1,6 @@
 /**
  * react-agent-kit/sessions: where sessions are kept (IndexedDB, memory) and session files
- * (export and import a conversation with its workspace as one file). The agent loads and saves
+ * (export and import a conversation with its sandbox files as one file). The agent loads and saves
  * its session itself: `createAgent({ session: { id, storage } })`.
  */
 export { agentSnapshotVersion } from './session-types';
@@ -13,7 +13,6 @@ export { sessionTitle, sessionMessageCount, untitledSessionTitle } from './sessi
 export type { SessionChange } from './session-broadcast';
 // One file per conversation: export, import, and the snapshot format behind them.
 export { readSessionFile, writeSessionFile } from './session-file';
-export { createSnapshot, readSnapshot } from './snapshot-format';
-export { sealInterrupted } from './seal-interrupted';
+export { readSnapshot } from './snapshot-format';
 export { PersistenceError } from '../persistence/persistence-error';
 export type { PersistenceErrorCode } from '../persistence/persistence-error';
