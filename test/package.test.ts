@@ -41,7 +41,7 @@ describe('package exports', () => {
   });
 
   it.each([
-    ['.', ['createAgent', 'defineTool', 'demoModel', 'reduce', 'createAgentStore', 'AgentCommandError', 'InvalidModelError']],
+    ['.', ['createAgent', 'defineTool', 'demoModel', 'reduce', 'createInitialState', 'AgentCommandError', 'InvalidModelError']],
     ['./sandbox', ['createSandbox', 'SandboxError', 'indexedDbSandboxStorage', 'persistSandbox', 'exportArchive', 'importArchive']],
     ['./react', ['AgentProvider', 'useAgent', 'useAgentSelector', 'useMessage', 'useMessageIds', 'useToolCall']],
     ['./components', ['AgentChat', 'Composer', 'MessageList', 'ThreadViewport', 'Markdown', 'ErrorNotice']],

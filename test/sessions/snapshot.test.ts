@@ -42,7 +42,7 @@ describe('agent.snapshot() and createAgent({ snapshot })', () => {
 
   it('refuses what it cannot restore, saying why', () => {
     const withFiles = createAgent({ model: scriptedModel([]), sandbox: createSandbox() }).snapshot();
-    expect(() => createAgent({ model: scriptedModel([]), snapshot: withFiles })).toThrow(/the snapshot has a workspace; pass `sandbox: createSandbox\(\)`/);
+    expect(() => createAgent({ model: scriptedModel([]), snapshot: withFiles })).toThrow(/the snapshot has sandbox files; pass `sandbox: createSandbox\(\)`/);
     expect(() => createAgent({ model: scriptedModel([]), snapshot: withFiles, initialState: withFiles.state, sandbox: createSandbox() })).toThrow(/not both/);
     expect(() => createAgent({ model: scriptedModel([]), snapshot: { format: 'react-agent-kit/agent', version: 7 } as never })).toThrow(/newer version of react-agent-kit/);
   });

@@ -56,7 +56,7 @@ function loadSandboxFiles(sandbox: Sandbox, saved: NonNullable<AgentSnapshot['sa
   } catch (error) {
     if (before) sandbox.load(before);
     const reason = error instanceof Error ? error.message : String(error);
-    throw new PersistenceError('corrupt', `This is not a saved conversation that react-agent-kit can read: its sandbox cannot be restored (${reason}). Nothing was loaded.`, { cause: error });
+    throw new PersistenceError('corrupt', `This is not a saved conversation that react-agent-kit can read: its workspace cannot be restored (${reason}). Nothing was loaded.`, { cause: error });
   }
 }
 
