@@ -3,12 +3,18 @@ import { useFile, useFileChange, useFileDiff, useSandbox, type FileState } from 
 import { DiffView } from '../diff/diff-view';
 import { ChangeBadge } from './change-badge';
 import { downloadBlob, downloadName, formatBytes } from './download';
-import { useExplorer, useExplorerStore } from './explorer-state';
+import { useExplorer, useExplorerStore, type ViewerMode } from './explorer-state';
+import { SegmentedControl, type SegmentedOption } from './segmented-control';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { revealText, VisibleText } from '../visible-text/visible-text';
 
 /** Lines of a text file rendered before "Show all". */
 const maxFileLines = 1000;
+
+const modeOptions: readonly SegmentedOption<ViewerMode>[] = [
+  { value: 'content', label: 'Content' },
+  { value: 'diff', label: 'Diff' },
+];
 
 /**
  * The selected file: its text with line numbers (binary files by size only), or its diff
@@ -46,14 +52,7 @@ function FileView({ path }: { path: string }) {
         {mark && mark !== 'contains-changes' && <ChangeBadge mark={mark} />}
         {file.status === 'ready' && <span className="rak-viewer-size">{formatBytes(file.size)}</span>}
         <div className="rak-viewer-actions">
-          <div className="rak-segmented" role="group" aria-label="Show">
-            <button type="button" className="rak-segmented-button" aria-pressed={mode === 'content'} onClick={() => store.set({ mode: 'content' })}>
-              Content
-            </button>
-            <button type="button" className="rak-segmented-button" aria-pressed={mode === 'diff'} onClick={() => store.set({ mode: 'diff' })}>
-              Diff
-            </button>
-          </div>
+          <SegmentedControl label="Show" value={mode} onChange={(next) => store.set({ mode: next })} options={modeOptions} />
           <button type="button" className="rak-button rak-button-small" disabled={file.status !== 'ready'} onClick={download}>
             Download
           </button>
