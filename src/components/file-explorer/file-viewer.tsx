@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { useFile, useFileChange, useFileDiff, useSandbox, type FileState } from '../../react/index';
 import { DiffView } from '../diff/diff-view';
+import { LineLimit } from '../line-limit/line-limit';
 import { ChangeBadge } from './change-badge';
 import { downloadBlob, downloadName, formatBytes } from './download';
 import { useExplorer, useExplorerStore, type ViewerMode } from './explorer-state';
@@ -70,7 +70,6 @@ function FileDiffView({ path }: { path: string }) {
 }
 
 function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
-  const [showAll, setShowAll] = useState(false);
   switch (file.status) {
     case 'loading':
       return <p className="rak-explorer-empty">Loading…</p>;
@@ -88,25 +87,21 @@ function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
   if (file.binary) return <p className="rak-explorer-empty">{`Binary file, ${formatBytes(file.size)}; download it to open it.`}</p>;
   if (file.content === '') return <p className="rak-explorer-empty">Empty file.</p>;
   const lines = (file.content ?? '').replace(/\n$/, '').split('\n');
-  const shown = showAll ? lines : lines.slice(0, maxFileLines);
   return (
-    <>
-      <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${escapeInvisible(file.path)}`}>
-        <code>
-          {shown.map((line, index) => (
-            // The number is drawn from `data-line` by CSS, so copying the text does not copy it.
-            <span key={index} className="rak-file-line" data-line={index + 1}>
-              {revealText(line)}
-              {'\n'}
-            </span>
-          ))}
-        </code>
-      </pre>
-      {shown.length < lines.length && (
-        <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
-          {`Show all ${lines.length} lines (${lines.length - shown.length} more)`}
-        </button>
+    <LineLimit lines={lines} maxLines={maxFileLines}>
+      {(shown) => (
+        <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${escapeInvisible(file.path)}`}>
+          <code>
+            {shown.map((line, index) => (
+              // The number is drawn from `data-line` by CSS, so copying the text does not copy it.
+              <span key={index} className="rak-file-line" data-line={index + 1}>
+                {revealText(line)}
+                {'\n'}
+              </span>
+            ))}
+          </code>
+        </pre>
       )}
-    </>
+    </LineLimit>
   );
 }
