@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Agent } from 'react-agent-kit';
+import { createId, type Agent } from 'react-agent-kit';
 import { AgentChat, SessionList, ToolTimeline } from 'react-agent-kit/components';
 import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
@@ -23,9 +23,7 @@ const examples = [
   { label: 'Simulate an error', prompt: 'Simulate an error' },
 ];
 
-function newSessionId(): string {
-  return `session-${crypto.randomUUID()}`;
-}
+const newSessionId = (): string => createId('session', '-');
 
 /** The playground: the kit's drop-in chat, with its conversations, the demo model or a real one, and a sidebar to explore it. */
 export function App() {

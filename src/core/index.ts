@@ -52,6 +52,7 @@ export type {
   ProviderPrompt,
   SpecificationVersion,
 } from './model/language-model';
+export { createId } from './store/ids';
 export { reduce } from './store/reducer';
 export { createInitialState } from './store/state';
 export type {

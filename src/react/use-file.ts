@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Sandbox } from '../core/index';
 import { useSandbox } from './sandbox-context';
+import { createSandboxSliceStore } from './sandbox-slice-store';
 import { sandboxErrorCode, touchesFile } from './sandbox-events';
 
 /**
@@ -42,44 +43,19 @@ export interface FileState {
  */
 export function useFile(path: string): FileState {
   const sandbox = useSandbox();
-  const store = useMemo(() => createFileStore(sandbox, path), [sandbox, path]);
+  const store = useMemo(
+    () =>
+      createSandboxSliceStore(sandbox, {
+        initial: missing(path),
+        read: (box, previous) => {
+          const next = read(box, path);
+          return sameFileState(previous, next) ? previous : next;
+        },
+        touches: (event) => touchesFile(event, path),
+      }),
+    [sandbox, path],
+  );
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-}
-
-function createFileStore(sandbox: Sandbox | undefined, path: string) {
-  let state: FileState = missing(path);
-  let readAt = -1;
-  let subscribed = false;
-  let touched = true;
-
-  function getSnapshot(): FileState {
-    if (!sandbox || readAt === sandbox.version) return state;
-    if (subscribed && !touched) {
-      readAt = sandbox.version;
-      return state;
-    }
-    readAt = sandbox.version;
-    touched = false;
-    const next = read(sandbox, path);
-    if (!sameFileState(state, next)) state = next;
-    return state;
-  }
-
-  function subscribe(onChange: () => void): () => void {
-    if (!sandbox) return () => {};
-    subscribed = true;
-    touched = readAt !== sandbox.version;
-    const unsubscribe = sandbox.subscribe((event) => {
-      if (!touchesFile(event, path)) return;
-      touched = true;
-      onChange();
-    });
-    return () => {
-      subscribed = false;
-      unsubscribe();
-    };
-  }
-  return { getSnapshot, subscribe };
 }
 
 function read(sandbox: Sandbox, path: string): FileState {

@@ -1,6 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { Sandbox, SandboxEntry } from '../core/index';
 import { useSandbox } from './sandbox-context';
+import { createSandboxSliceStore } from './sandbox-slice-store';
 import { sameEntry, touchesDirectory } from './sandbox-events';
 
 const noEntries: readonly SandboxEntry[] = Object.freeze([]);
@@ -23,53 +24,16 @@ const noEntries: readonly SandboxEntry[] = Object.freeze([]);
  */
 export function useFiles(directory = '/'): readonly SandboxEntry[] {
   const sandbox = useSandbox();
-  const store = useMemo(() => (sandbox ? createDirectoryStore(sandbox, directory) : undefined), [sandbox, directory]);
-  const subscribe = store?.subscribe ?? subscribeToNothing;
-  const getSnapshot = store?.getSnapshot ?? getNoEntries;
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-}
-
-const subscribeToNothing = () => () => {};
-const getNoEntries = () => noEntries;
-
-/**
- * One directory's listing as an external store. The listing is read again only when the sandbox
- * changed since the last read and (while subscribed) a change touched this directory.
- */
-function createDirectoryStore(sandbox: Sandbox, directory: string) {
-  let entries = noEntries;
-  let readAt = -1;
-  let subscribed = false;
-  let touched = true;
-
-  function getSnapshot(): readonly SandboxEntry[] {
-    if (readAt === sandbox.version) return entries;
-    // Unsubscribed, changes are not tracked: any version change may concern this directory.
-    if (subscribed && !touched) {
-      readAt = sandbox.version;
-      return entries;
-    }
-    readAt = sandbox.version;
-    touched = false;
-    entries = merge(entries, list(sandbox, directory));
-    return entries;
-  }
-
-  function subscribe(onChange: () => void): () => void {
-    subscribed = true;
-    // A change between the render's read and this subscription is caught by comparing versions.
-    touched = readAt !== sandbox.version;
-    const unsubscribe = sandbox.subscribe((event) => {
-      if (!touchesDirectory(event, directory)) return;
-      touched = true;
-      onChange();
-    });
-    return () => {
-      subscribed = false;
-      unsubscribe();
-    };
-  }
-  return { getSnapshot, subscribe };
+  const store = useMemo(
+    () =>
+      createSandboxSliceStore(sandbox, {
+        initial: noEntries,
+        read: (box, previous) => merge(previous, list(box, directory)),
+        touches: (event) => touchesDirectory(event, directory),
+      }),
+    [sandbox, directory],
+  );
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
 function list(sandbox: Sandbox, directory: string): SandboxEntry[] {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useKitQueryClient } from './use-kit-query-client';
-import type { SessionStorage, SessionSummary } from '../core/index';
+import { createId, type SessionStorage, type SessionSummary } from '../core/index';
 
 /** What {@link useSessions} returns. */
 export interface UseSessionsResult {
@@ -20,9 +20,7 @@ export interface UseSessionsResult {
 
 const noSessions: SessionSummary[] = [];
 
-function newSessionId(): string {
-  return `session-${globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`}`;
-}
+const newSessionId = (): string => createId('session', '-');
 
 /**
  * The sessions of a storage, with TanStack Query (the app's `QueryClientProvider` when there is

@@ -4,11 +4,10 @@
  * dropped (the browser runs the tools); an `error` ends the step.
  */
 import type { FinishReason, ModelStepPart } from '../core/index';
+import { normalizeContentStreamPart, toFinishReason } from '../core/internal';
 import { toBridgeError } from './model-error';
 
 type StreamTextPart = { type: string; [key: string]: unknown };
-
-const finishReasons: readonly string[] = ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other'];
 
 /**
  * @example
@@ -20,28 +19,6 @@ const finishReasons: readonly string[] = ['stop', 'length', 'content-filter', 't
 export async function* toModelStepParts(fullStream: AsyncIterable<StreamTextPart>, reportError: (error: unknown) => void): AsyncGenerator<ModelStepPart> {
   for await (const part of fullStream) {
     switch (part.type) {
-      case 'text-start':
-      case 'text-end':
-      case 'reasoning-start':
-      case 'reasoning-end':
-      case 'tool-input-end':
-        yield { type: part.type, id: String(part.id) };
-        break;
-      case 'text-delta':
-      case 'reasoning-delta':
-        yield { type: part.type, id: String(part.id), delta: String(part.text ?? part.delta ?? '') };
-        break;
-      case 'tool-input-delta':
-        yield { type: 'tool-input-delta', id: String(part.id), delta: String(part.delta ?? '') };
-        break;
-      case 'tool-input-start':
-        if (part.providerExecuted !== true) yield { type: 'tool-input-start', id: String(part.id), toolName: String(part.toolName) };
-        break;
-      case 'tool-call':
-        if (part.providerExecuted === true) break;
-        // An input the SDK could not parse arrives as its raw text; the browser reports it to the model.
-        yield { type: 'tool-call', toolCallId: String(part.toolCallId), toolName: String(part.toolName), input: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}) };
-        break;
       case 'finish':
         yield { type: 'finish', finishReason: finishReason(part), usage: usageOf(part.totalUsage) };
         return;
@@ -51,15 +28,17 @@ export async function* toModelStepParts(fullStream: AsyncIterable<StreamTextPart
         return;
       case 'abort':
         return;
-      default:
-        break;
+      default: {
+        // Text, reasoning, tool input and tool calls read as they do from a model's own stream.
+        const content = normalizeContentStreamPart(part);
+        if (content) yield content;
+      }
     }
   }
 }
 
 function finishReason(part: StreamTextPart): { unified: FinishReason; raw: string | undefined } {
-  const unified = finishReasons.includes(String(part.finishReason)) ? (part.finishReason as FinishReason) : 'other';
-  return { unified, raw: typeof part.rawFinishReason === 'string' ? part.rawFinishReason : undefined };
+  return { unified: toFinishReason(part.finishReason), raw: typeof part.rawFinishReason === 'string' ? part.rawFinishReason : undefined };
 }
 
 /** ai@7 nests token details; ai@6 kept some of them flat. Both are read. */

@@ -3,7 +3,7 @@
  * is validated before anything runs, the call has a time limit, a client that goes away aborts
  * it, and every failure is a result line (`{ type: 'error', code, message }`), not a crash.
  */
-import { type ToolCallLine, type ToolDefinition } from '../core/index';
+import { createId, type ToolCallLine, type ToolDefinition } from '../core/index';
 import { describeToolFailure, invokeTool, validateToolInput } from '../core/internal';
 import { errorResponse, ndjsonResponse } from './http-responses';
 import { bodyErrorResponse, readJsonBody } from './read-json-body';
@@ -32,7 +32,7 @@ export async function handleToolCall(request: Request, tool: ToolDefinition, opt
   if (typeof call !== 'object' || call === null || Array.isArray(call) || !('input' in call)) {
     return errorResponse(400, 'invalid-request', 'Send `{ "input": … }`: the tool call\'s arguments as the `input` field.');
   }
-  const toolCallId = typeof call.toolCallId === 'string' ? call.toolCallId : `server-${crypto.randomUUID()}`;
+  const toolCallId = typeof call.toolCallId === 'string' ? call.toolCallId : createId('server', '-');
   return ndjsonResponse(runTool(tool, call.input, toolCallId, request.signal, options), (error): ToolCallLine => {
     options.reportError(error);
     return { type: 'error', code: 'failed', message: `The tool "${tool.name}" returned a result that is not JSON.` };

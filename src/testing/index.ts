@@ -11,19 +11,20 @@
  * const agent = createAgent({ model });
  * ```
  */
-export { scriptedModel, hangingModel } from './scripted-model';
-export type { Script, ScriptedModelSettings, HangingModelOptions } from './scripted-model';
+export { scriptedModel, stepsInOrder, toScriptedStep } from '../core/scripted/scripted-model';
+export { hangingModel } from './hanging-model';
+export type { HangingModelOptions } from './hanging-model';
 export { text, reasoning, toolCall, streamError, failingCall, pause } from './step-builders';
 export type { FailingCallOptions } from './step-builders';
 export { apiCallError, ScriptedApiCallError } from './api-call-error';
 export type { ApiCallErrorOptions } from './api-call-error';
-export { createScriptedModel, stepsInOrder, toScriptedStep } from '../core/scripted/scripted-model';
 export type {
+  Script,
   ScriptedCall,
   ScriptedCallOptions,
   ScriptedItem,
   ScriptedModel,
-  ScriptedModelOptions,
+  ScriptedModelSettings,
   ScriptedPromptMessage,
   ScriptedPromptPart,
   ScriptedRespond,

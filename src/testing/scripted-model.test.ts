@@ -2,7 +2,7 @@ import { isStepCount, jsonSchema, streamText, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { ModelStreamEvent } from '../core/model/language-model';
 import { streamModel } from '../core/model/stream-model';
-import { hangingModel, scriptedModel } from './scripted-model';
+import { hangingModel, scriptedModel } from './index';
 import { failingCall, reasoning, streamError, text, toolCall } from './step-builders';
 
 const prompt = [{ role: 'user' as const, content: [{ type: 'text' as const, text: 'Hello' }] }];

@@ -1,4 +1,5 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
+import { LineLimit } from '../line-limit/line-limit';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { revealText } from '../visible-text/visible-text';
 import { parseUnifiedDiff, type DiffLine } from './parse-unified-diff';
@@ -34,7 +35,6 @@ const signs = { added: '+', removed: '-', context: ' ' } as const;
  */
 export const DiffView = memo(function DiffView({ diff, label = 'Changes', maxLines = 400, hideFileHeader = false, className }: DiffViewProps) {
   const parsed = useMemo(() => parseUnifiedDiff(diff), [diff]);
-  const [showAll, setShowAll] = useState(false);
   const lines = hideFileHeader ? parsed.lines.filter((line) => line.kind !== 'file') : parsed.lines;
   const classes = ['rak-diff', className].filter(Boolean).join(' ');
   const name = escapeInvisible(label);
@@ -47,7 +47,6 @@ export const DiffView = memo(function DiffView({ diff, label = 'Changes', maxLin
       </div>
     );
   }
-  const shown = showAll || lines.length <= maxLines ? lines : lines.slice(0, maxLines);
   return (
     <div className={classes} role="group" aria-label={name}>
       <p className="rak-diff-stats">
@@ -55,28 +54,27 @@ export const DiffView = memo(function DiffView({ diff, label = 'Changes', maxLin
         <span className="rak-diff-stat" data-kind="removed">{`-${parsed.deletions}`}</span>
         <span className="rak-visually-hidden">{`${plural(parsed.additions, 'line')} added, ${plural(parsed.deletions, 'line')} removed`}</span>
       </p>
-      <div className="rak-diff-scroll">
-        <table className="rak-diff-table">
-          <thead className="rak-visually-hidden">
-            <tr>
-              <th scope="col">Old line</th>
-              <th scope="col">New line</th>
-              <th scope="col">Change</th>
-              <th scope="col">Text</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((line, index) => (
-              <DiffRow key={index} line={line} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {shown.length < lines.length && (
-        <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
-          {`Show all ${lines.length} lines (${lines.length - shown.length} more)`}
-        </button>
-      )}
+      <LineLimit lines={lines} maxLines={maxLines}>
+        {(shown) => (
+          <div className="rak-diff-scroll">
+            <table className="rak-diff-table">
+              <thead className="rak-visually-hidden">
+                <tr>
+                  <th scope="col">Old line</th>
+                  <th scope="col">New line</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">Text</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((line, index) => (
+                  <DiffRow key={index} line={line} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </LineLimit>
     </div>
   );
 });

@@ -6,6 +6,7 @@ import { downloadBlob } from './download';
 import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } from './explorer-state';
 import { FileTree } from './file-tree';
 import { FileViewer } from './file-viewer';
+import { SegmentedControl } from './segmented-control';
 
 /** Props of `FileExplorer`. */
 export interface FileExplorerProps {
@@ -90,20 +91,28 @@ function ExplorerToolbar({ onExport }: { onExport: () => void }) {
   const count = useSandboxChanges().files.length;
   return (
     <div className="rak-explorer-toolbar">
-      <div className="rak-segmented" role="group" aria-label="List">
-        <button type="button" className="rak-segmented-button" aria-pressed={view === 'files'} onClick={() => store.set({ view: 'files' })}>
-          Files
-        </button>
-        <button type="button" className="rak-segmented-button" aria-pressed={view === 'changes'} onClick={() => store.set({ view: 'changes' })}>
-          Changes
-          {count > 0 && (
-            <>
-              {' '}
-              <span className="rak-explorer-count">{count}</span>
-            </>
-          )}
-        </button>
-      </div>
+      <SegmentedControl
+        label="List"
+        value={view}
+        onChange={(next) => store.set({ view: next })}
+        options={[
+          { value: 'files', label: 'Files' },
+          {
+            value: 'changes',
+            label: (
+              <>
+                Changes
+                {count > 0 && (
+                  <>
+                    {' '}
+                    <span className="rak-explorer-count">{count}</span>
+                  </>
+                )}
+              </>
+            ),
+          },
+        ]}
+      />
       <button type="button" className="rak-button rak-button-small" title="Download the whole workspace as one JSON file" onClick={onExport}>
         Export
       </button>

@@ -1,14 +1,20 @@
-import { useState } from 'react';
 import { useFile, useFileChange, useFileDiff, useSandbox, type FileState } from '../../react/index';
 import { DiffView } from '../diff/diff-view';
+import { LineLimit } from '../line-limit/line-limit';
 import { ChangeBadge } from './change-badge';
 import { downloadBlob, downloadName, formatBytes } from './download';
-import { useExplorer, useExplorerStore } from './explorer-state';
+import { useExplorer, useExplorerStore, type ViewerMode } from './explorer-state';
+import { SegmentedControl, type SegmentedOption } from './segmented-control';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { revealText, VisibleText } from '../visible-text/visible-text';
 
 /** Lines of a text file rendered before "Show all". */
 const maxFileLines = 1000;
+
+const modeOptions: readonly SegmentedOption<ViewerMode>[] = [
+  { value: 'content', label: 'Content' },
+  { value: 'diff', label: 'Diff' },
+];
 
 /**
  * The selected file: its text with line numbers (binary files by size only), or its diff
@@ -46,14 +52,7 @@ function FileView({ path }: { path: string }) {
         {mark && mark !== 'contains-changes' && <ChangeBadge mark={mark} />}
         {file.status === 'ready' && <span className="rak-viewer-size">{formatBytes(file.size)}</span>}
         <div className="rak-viewer-actions">
-          <div className="rak-segmented" role="group" aria-label="Show">
-            <button type="button" className="rak-segmented-button" aria-pressed={mode === 'content'} onClick={() => store.set({ mode: 'content' })}>
-              Content
-            </button>
-            <button type="button" className="rak-segmented-button" aria-pressed={mode === 'diff'} onClick={() => store.set({ mode: 'diff' })}>
-              Diff
-            </button>
-          </div>
+          <SegmentedControl label="Show" value={mode} onChange={(next) => store.set({ mode: next })} options={modeOptions} />
           <button type="button" className="rak-button rak-button-small" disabled={file.status !== 'ready'} onClick={download}>
             Download
           </button>
@@ -71,7 +70,6 @@ function FileDiffView({ path }: { path: string }) {
 }
 
 function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
-  const [showAll, setShowAll] = useState(false);
   switch (file.status) {
     case 'loading':
       return <p className="rak-explorer-empty">Loading…</p>;
@@ -89,25 +87,21 @@ function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
   if (file.binary) return <p className="rak-explorer-empty">{`Binary file, ${formatBytes(file.size)}; download it to open it.`}</p>;
   if (file.content === '') return <p className="rak-explorer-empty">Empty file.</p>;
   const lines = (file.content ?? '').replace(/\n$/, '').split('\n');
-  const shown = showAll ? lines : lines.slice(0, maxFileLines);
   return (
-    <>
-      <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${escapeInvisible(file.path)}`}>
-        <code>
-          {shown.map((line, index) => (
-            // The number is drawn from `data-line` by CSS, so copying the text does not copy it.
-            <span key={index} className="rak-file-line" data-line={index + 1}>
-              {revealText(line)}
-              {'\n'}
-            </span>
-          ))}
-        </code>
-      </pre>
-      {shown.length < lines.length && (
-        <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
-          {`Show all ${lines.length} lines (${lines.length - shown.length} more)`}
-        </button>
+    <LineLimit lines={lines} maxLines={maxFileLines}>
+      {(shown) => (
+        <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${escapeInvisible(file.path)}`}>
+          <code>
+            {shown.map((line, index) => (
+              // The number is drawn from `data-line` by CSS, so copying the text does not copy it.
+              <span key={index} className="rak-file-line" data-line={index + 1}>
+                {revealText(line)}
+                {'\n'}
+              </span>
+            ))}
+          </code>
+        </pre>
       )}
-    </>
+    </LineLimit>
   );
 }

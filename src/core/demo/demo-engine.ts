@@ -3,7 +3,7 @@
  * loaded on the demo model's first call (see `demo-model.ts`), so an app that starts on the
  * demo model does not ship its replies in the first bundle.
  */
-import { createScriptedModel, toScriptedStep, type ScriptedModel } from '../scripted/scripted-model';
+import { scriptedModel, toScriptedStep, type ScriptedModel } from '../scripted/scripted-model';
 import type { DemoModelOptions } from './demo-options';
 import { createDemoScript } from './demo-script';
 
@@ -23,13 +23,12 @@ const chunkDelays = [32, 25, 38, 29, 40, 27, 35, 31];
 export function createDemoEngine(options: DemoModelOptions, identity: { provider: string; modelId: string }): ScriptedModel {
   const instant = options.chunkDelayMs === undefined ? options.speed === 'instant' : options.chunkDelayMs <= 0;
   const script = createDemoScript();
-  return createScriptedModel({
-    ...identity,
-    chunkDelayMs: options.chunkDelayMs ?? (instant ? 0 : (index) => chunkDelays[index % chunkDelays.length] ?? 30),
-    respond: async (call) => {
+  return scriptedModel(
+    async (call) => {
       const step = toScriptedStep(await script(call));
       // A real model takes a moment before its first token; without it the reply looks canned.
       return instant ? step : { ...step, items: [{ type: 'pause', ms: firstChunkDelayMs }, ...step.items] };
     },
-  });
+    { ...identity, chunkDelayMs: options.chunkDelayMs ?? (instant ? 0 : (index) => chunkDelays[index % chunkDelays.length] ?? 30) },
+  );
 }

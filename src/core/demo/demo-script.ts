@@ -153,7 +153,7 @@ function toolStep(scenario: keyof typeof toolScenarios, call: ScriptedCall): Scr
  *
  * @example
  * ```ts
- * const model = createScriptedModel({ respond: createDemoScript() });
+ * const model = scriptedModel(createDemoScript());
  * ```
  */
 export function createDemoScript(): ScriptedRespond {

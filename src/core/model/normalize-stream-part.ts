@@ -1,4 +1,5 @@
 import type { FinishReason, ModelStreamEvent, SpecificationVersion, StreamUsage } from './language-model';
+import { normalizeContentStreamPart } from './normalize-content-stream-part';
 import { StreamInterruptedError } from './stream-interrupted-error';
 
 type RawPart = { type?: unknown; [key: string]: unknown };
@@ -8,8 +9,8 @@ type RawPart = { type?: unknown; [key: string]: unknown };
  * `null` for parts the core does not use (stream-start, response-metadata, raw, ping,
  * sources, files, provider-executed tool results).
  *
- * The versions agree on text, reasoning, tool input and tool-call parts; they differ in the
- * shape of usage (v2: flat numbers; v3/v4: nested totals) and of the finish reason
+ * The versions agree on text, reasoning, tool input and tool-call parts (read by
+ * `normalizeContentStreamPart`); they differ in the shape of usage (v2: flat numbers; v3/v4: nested totals) and of the finish reason
  * (v2: a string; v3/v4: `{ unified, raw }`).
  *
  * @example
@@ -22,28 +23,6 @@ export function normalizeStreamPart(version: SpecificationVersion, raw: unknown)
   if (typeof raw !== 'object' || raw === null) return null;
   const part = raw as RawPart;
   switch (part.type) {
-    case 'text-start':
-    case 'text-end':
-    case 'reasoning-start':
-    case 'reasoning-end':
-    case 'tool-input-end':
-      return { type: part.type, id: String(part.id) };
-    case 'text-delta':
-    case 'reasoning-delta':
-    case 'tool-input-delta':
-      return { type: part.type, id: String(part.id), delta: typeof part.delta === 'string' ? part.delta : '' };
-    case 'tool-input-start':
-      // Tools the provider runs itself (web search and the like) are not ours to run.
-      if (part.providerExecuted === true) return null;
-      return { type: 'tool-input-start', id: String(part.id), toolName: String(part.toolName) };
-    case 'tool-call':
-      if (part.providerExecuted === true) return null;
-      return {
-        type: 'tool-call',
-        toolCallId: String(part.toolCallId),
-        toolName: String(part.toolName),
-        input: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}),
-      };
     case 'finish':
       // A provider that noticed its stream broke says so with a finish; it is not a complete reply.
       if (version !== 'v2' && (part.finishReason as { unified?: unknown } | undefined)?.unified === 'interrupted') {
@@ -61,16 +40,29 @@ export function normalizeStreamPart(version: SpecificationVersion, raw: unknown)
     case 'error':
       return { type: 'error', error: part.error };
     default:
-      return null;
+      return normalizeContentStreamPart(part);
   }
 }
 
 const finishReasons: readonly FinishReason[] = ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other'];
 
+/**
+ * A unified finish reason as the kit knows it, or `'other'` for anything else (v2's `'unknown'`,
+ * a value a newer version adds).
+ *
+ * @example
+ * ```ts
+ * toFinishReason('tool-calls'); // 'tool-calls'
+ * toFinishReason('unknown'); // 'other'
+ * ```
+ */
+export function toFinishReason(value: unknown): FinishReason {
+  return (finishReasons as readonly unknown[]).includes(value) ? (value as FinishReason) : 'other';
+}
+
 function normalizeFinishReason(version: SpecificationVersion, value: unknown): FinishReason {
-  const unified = version === 'v2' ? value : (value as { unified?: unknown } | undefined)?.unified;
   // v2's 'unknown' has no meaning of its own to the loop (v4's 'interrupted' became an error above).
-  return (finishReasons as readonly unknown[]).includes(unified) ? (unified as FinishReason) : 'other';
+  return toFinishReason(version === 'v2' ? value : (value as { unified?: unknown } | undefined)?.unified);
 }
 
 function normalizeUsage(version: SpecificationVersion, value: unknown): StreamUsage {

@@ -1,5 +1,6 @@
 import type { FinishReason } from '../model/language-model';
 import { streamError, type RequestContext } from './api-call-error';
+import { parseEventData } from './parse-event-data';
 import type { ServerSentEvent } from './sse-parser';
 import type { V3StreamPart, V3Usage } from './stream-parts';
 
@@ -49,7 +50,7 @@ export async function* anthropicParts(events: AsyncIterable<ServerSentEvent>, co
   let stopReason: string | undefined;
 
   for await (const { data } of events) {
-    const event = parseEvent(data);
+    const event = parseEventData<MessagesEvent>(data);
     if (!event) continue;
     const id = String(event.index);
     switch (event.type) {
@@ -145,15 +146,6 @@ function mapStopReason(reason: string | undefined): FinishReason {
       return 'content-filter';
     default:
       return 'other';
-  }
-}
-
-function parseEvent(data: string): MessagesEvent | undefined {
-  try {
-    const value: unknown = JSON.parse(data);
-    return typeof value === 'object' && value !== null ? (value as MessagesEvent) : undefined;
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FinishReason } from '../model/language-model';
 import { createId } from '../store/ids';
 import { streamError, type RequestContext } from './api-call-error';
+import { parseEventData } from './parse-event-data';
 import type { ServerSentEvent } from './sse-parser';
 import type { V3StreamPart, V3Usage } from './stream-parts';
 
@@ -78,7 +79,7 @@ export async function* chatCompletionsParts(events: AsyncIterable<ServerSentEven
       sawDone = true;
       break;
     }
-    const chunk = parseChunk(data);
+    const chunk = parseEventData<Chunk>(data);
     if (!chunk) continue;
     if (chunk.error !== undefined && chunk.error !== null) {
       yield { type: 'error', error: streamError(chunk.error, context) };
@@ -124,16 +125,6 @@ export async function* chatCompletionsParts(events: AsyncIterable<ServerSentEven
     yield { type: 'tool-call', toolCallId: call.id, toolName: call.name, input: call.input.trim() ? call.input : '{}' };
   }
   yield { type: 'finish', finishReason: { unified: mapFinishReason(rawFinishReason, refused), raw: rawFinishReason }, usage: toUsage(usage) };
-}
-
-function parseChunk(data: string): Chunk | undefined {
-  try {
-    const value: unknown = JSON.parse(data);
-    return typeof value === 'object' && value !== null ? (value as Chunk) : undefined;
-  } catch {
-    // Not JSON (a keep-alive some servers send as data): nothing to read.
-    return undefined;
-  }
 }
 
 function mapFinishReason(raw: string | undefined, refused: boolean): FinishReason {

@@ -130,10 +130,15 @@ export interface ScriptedV3Usage {
   outputTokens: { total: number; text: number; reasoning: number };
 }
 
-/** Options of {@link createScriptedModel}. */
-export interface ScriptedModelOptions {
-  /** The script: a function of the call, or steps played one per call. */
-  respond: ScriptedRespond | readonly ScriptedStepInput[];
+/**
+ * A script: one entry per model call (a step), or a function of the call. A step entry can be
+ * a string (a text reply), one item (`toolCall(...)`), a list of items for a step that does
+ * several things (`[text('Let me check.'), toolCall(...)]`), or a full `ScriptedStep`.
+ */
+export type Script = ScriptedRespond | readonly ScriptedStepInput[];
+
+/** Settings of {@link scriptedModel}: its pace and its name. */
+export interface ScriptedModelSettings {
   /**
    * Milliseconds before each text, reasoning or tool-input chunk, or a function of the chunk's
    * index in the stream. Default `0`: no timers at all, for fast tests.
@@ -164,7 +169,7 @@ export interface ScriptedGenerateResult {
  *
  * @example
  * ```ts
- * const model = createScriptedModel({ respond: ['Hello!'] });
+ * const model = scriptedModel(['Hello!']);
  * const { stream } = await model.doStream({ prompt: [] });
  * model.calls.length; // 1
  * ```

@@ -3,8 +3,8 @@ import { generateText, isStepCount, jsonSchema, streamText, tool } from 'ai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LanguageModel } from '../model/language-model';
 import {
-  createScriptedModel,
   describeCall,
+  scriptedModel,
   stepsInOrder,
   toScriptedStep,
   type ScriptedCall,
@@ -39,9 +39,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('createScriptedModel', () => {
+describe('scriptedModel', () => {
   it('fits the AI SDK v3 interface and the core interface (checked by the compiler)', () => {
-    const model = createScriptedModel({ respond: ['hi'] });
+    const model = scriptedModel(['hi']);
     const asV3: LanguageModelV3 = model;
     const asCore: LanguageModel = model;
     // Every part we emit is a valid v3 stream part.
@@ -51,7 +51,7 @@ describe('createScriptedModel', () => {
 
   it('streams text in several word-sized chunks, framed by start, metadata and finish parts', async () => {
     const text = 'The quick brown fox jumps over the lazy dog, twice.\n\nThen it rests.';
-    const model = createScriptedModel({ respond: [text] });
+    const model = scriptedModel([text]);
     const parts = await readAll((await model.doStream(userPrompt('go'))).stream);
     expect(parts.map((part) => part.type).slice(0, 3)).toEqual(['stream-start', 'response-metadata', 'text-start']);
     const deltas = parts.flatMap((part) => (part.type === 'text-delta' ? [part.delta] : []));
@@ -67,7 +67,7 @@ describe('createScriptedModel', () => {
 
   it('streams tool input as start, deltas, end, then the tool call, with matching ids', async () => {
     const input = { city: 'Paris', unit: 'celsius', days: 3 };
-    const model = createScriptedModel({ respond: [{ type: 'tool-call', toolName: 'get_weather', input }] });
+    const model = scriptedModel([{ type: 'tool-call', toolName: 'get_weather', input }]);
     const parts = await readAll((await model.doStream(userPrompt('weather'))).stream);
     const types = parts.map((part) => part.type);
     expect(types.filter((type) => type.startsWith('tool-'))).toEqual([
@@ -88,18 +88,16 @@ describe('createScriptedModel', () => {
   });
 
   it('uses the given tool call id, reasoning parts and usage', async () => {
-    const model = createScriptedModel({
-      respond: [
-        {
-          items: [
-            { type: 'reasoning', text: 'Let me think.' },
-            { type: 'tool-call', toolName: 'list_files', input: {}, toolCallId: 'call-1' },
-          ],
-          usage: { inputTokens: 10, outputTokens: 7, reasoningTokens: 3, cachedInputTokens: 4 },
-          finishReason: 'other',
-        },
-      ],
-    });
+    const model = scriptedModel([
+      {
+        items: [
+          { type: 'reasoning', text: 'Let me think.' },
+          { type: 'tool-call', toolName: 'list_files', input: {}, toolCallId: 'call-1' },
+        ],
+        usage: { inputTokens: 10, outputTokens: 7, reasoningTokens: 3, cachedInputTokens: 4 },
+        finishReason: 'other',
+      },
+    ]);
     const parts = await readAll((await model.doStream(userPrompt('go'))).stream);
     expect(parts.map((part) => part.type)).toContain('reasoning-delta');
     expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({ toolCallId: 'call-1', input: '{}' });
@@ -112,7 +110,7 @@ describe('createScriptedModel', () => {
 
   it('emits an error part where the script says, and finishes with reason error', async () => {
     const failure = new Error('network down');
-    const model = createScriptedModel({ respond: [[{ type: 'text', text: 'Part of it' }, { type: 'error', error: failure }]] });
+    const model = scriptedModel([[{ type: 'text', text: 'Part of it' }, { type: 'error', error: failure }]]);
     const parts = await readAll((await model.doStream(userPrompt('go'))).stream);
     const types = parts.map((part) => part.type);
     expect(types.indexOf('error')).toBeGreaterThan(types.indexOf('text-end'));
@@ -122,7 +120,7 @@ describe('createScriptedModel', () => {
 
   it('rejects doStream for a throw item, and when the script runs out', async () => {
     const failure = Object.assign(new Error('rate limited'), { statusCode: 429 });
-    const model = createScriptedModel({ respond: [{ type: 'throw', error: failure }] });
+    const model = scriptedModel([{ type: 'throw', error: failure }]);
     await expect(model.doStream(userPrompt('a'))).rejects.toBe(failure);
     await expect(model.doStream(userPrompt('b'))).rejects.toThrow(/no step for call 2: the script has 1 step/);
     expect(model.calls).toHaveLength(2);
@@ -130,11 +128,9 @@ describe('createScriptedModel', () => {
 
   it('records the options of every call and tells the script about the turn', async () => {
     const seen: ScriptedCall[] = [];
-    const model = createScriptedModel({
-      respond: (call) => {
-        seen.push(call);
-        return 'ok';
-      },
+    const model = scriptedModel((call) => {
+      seen.push(call);
+      return 'ok';
     });
     const options: ScriptedCallOptions = {
       prompt: [
@@ -160,7 +156,7 @@ describe('createScriptedModel', () => {
 
   it('sets no timer at all without a chunk delay', async () => {
     vi.useFakeTimers();
-    const model = createScriptedModel({ respond: ['one two three four five six seven'] });
+    const model = scriptedModel(['one two three four five six seven']);
     // With fake timers, any setTimeout would hang this read forever.
     const parts = await readAll((await model.doStream(userPrompt('go'))).stream);
     expect(parts.at(-1)?.type).toBe('finish');
@@ -169,7 +165,7 @@ describe('createScriptedModel', () => {
 
   it('paces chunks with the chunk delay', async () => {
     vi.useFakeTimers();
-    const model = createScriptedModel({ respond: ['one two three four five six'], chunkDelayMs: (index) => 10 + index });
+    const model = scriptedModel(['one two three four five six'], { chunkDelayMs: (index) => 10 + index });
     const reader = (await model.doStream(userPrompt('go'))).stream.getReader();
     const types: string[] = [];
     const reading = (async () => {
@@ -185,7 +181,7 @@ describe('createScriptedModel', () => {
   it('errors the stream with the abort reason and clears its timer when aborted', async () => {
     vi.useFakeTimers();
     const controller = new AbortController();
-    const model = createScriptedModel({ respond: ['a b c d e f g h i j k l'], chunkDelayMs: 30 });
+    const model = scriptedModel(['a b c d e f g h i j k l'], { chunkDelayMs: 30 });
     const reader = (await model.doStream({ ...userPrompt('go'), abortSignal: controller.signal })).stream.getReader();
     const read = readWithTime(reader);
     let part = await read();
@@ -203,16 +199,13 @@ describe('createScriptedModel', () => {
   it('rejects at once when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();
-    const model = createScriptedModel({ respond: ['never'] });
+    const model = scriptedModel(['never']);
     await expect(model.doStream({ ...userPrompt('go'), abortSignal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('stops its timers when the reader cancels, and an infinite pause lasts until then', async () => {
     vi.useFakeTimers();
-    const model = createScriptedModel({
-      respond: [[{ type: 'text', text: 'Hello there' }, { type: 'pause', ms: Number.POSITIVE_INFINITY }, { type: 'text', text: 'never' }]],
-      chunkDelayMs: 5,
-    });
+    const model = scriptedModel([[{ type: 'text', text: 'Hello there' }, { type: 'pause', ms: Number.POSITIVE_INFINITY }, { type: 'text', text: 'never' }]], { chunkDelayMs: 5 });
     const reader = (await model.doStream(userPrompt('go'))).stream.getReader();
     const read = readWithTime(reader);
     const types: unknown[] = [];
@@ -227,7 +220,7 @@ describe('createScriptedModel', () => {
 
   it('stops a paced stream when the reader cancels', async () => {
     vi.useFakeTimers();
-    const model = createScriptedModel({ respond: ['a b c d e f g h'], chunkDelayMs: 30 });
+    const model = scriptedModel(['a b c d e f g h'], { chunkDelayMs: 30 });
     const reader = (await model.doStream(userPrompt('go'))).stream.getReader();
     const read = readWithTime(reader);
     while ((await read()).value?.type !== 'text-delta');
@@ -239,9 +232,9 @@ describe('createScriptedModel', () => {
   });
 });
 
-describe('createScriptedModel with the AI SDK', () => {
+describe('scriptedModel with the AI SDK', () => {
   it('works with streamText', async () => {
-    const model = createScriptedModel({ respond: ['Hello from a scripted model.'] });
+    const model = scriptedModel(['Hello from a scripted model.']);
     const result = streamText({ model, prompt: 'Say hello' });
     const chunks: string[] = [];
     for await (const chunk of result.textStream) chunks.push(chunk);
@@ -252,10 +245,9 @@ describe('createScriptedModel with the AI SDK', () => {
   });
 
   it('runs a tool loop with streamText: tool call, tool result in the next prompt, then text', async () => {
-    const model = createScriptedModel({
-      respond: ({ stepIndex }) =>
-        stepIndex === 0 ? { type: 'tool-call', toolName: 'get_weather', input: { city: 'Paris' } } : 'It is sunny in Paris.',
-    });
+    const model = scriptedModel(({ stepIndex }) =>
+      stepIndex === 0 ? { type: 'tool-call', toolName: 'get_weather', input: { city: 'Paris' } } : 'It is sunny in Paris.',
+    );
     const result = streamText({
       model,
       prompt: 'Weather in Paris?',
@@ -277,7 +269,7 @@ describe('createScriptedModel with the AI SDK', () => {
   });
 
   it('works with generateText through doGenerate', async () => {
-    const model = createScriptedModel({ respond: [[{ type: 'reasoning', text: 'Hmm.' }, { type: 'text', text: 'Forty-two.' }]] });
+    const model = scriptedModel([[{ type: 'reasoning', text: 'Hmm.' }, { type: 'text', text: 'Forty-two.' }]]);
     const result = await generateText({ model, prompt: 'The answer?' });
     expect(result.text).toBe('Forty-two.');
     expect(result.reasoningText).toBe('Hmm.');
@@ -285,7 +277,7 @@ describe('createScriptedModel with the AI SDK', () => {
 
   it('stops when streamText is aborted', async () => {
     const controller = new AbortController();
-    const model = createScriptedModel({ respond: ['one two three four five six seven eight nine ten'], chunkDelayMs: 20 });
+    const model = scriptedModel(['one two three four five six seven eight nine ten'], { chunkDelayMs: 20 });
     const result = streamText({ model, prompt: 'Count', abortSignal: controller.signal });
     const chunks: string[] = [];
     for await (const chunk of result.textStream) {

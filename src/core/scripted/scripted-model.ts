@@ -10,8 +10,9 @@ import type {
   ScriptedContent,
   ScriptedGenerateResult,
   ScriptedModel,
-  ScriptedModelOptions,
+  ScriptedModelSettings,
   ScriptedStreamPart,
+  Script,
 } from './scripted-model-types';
 import { describeCall, planStep, stepsInOrder, toScriptedStep } from './scripted-plan';
 import { abortReason, playPlan } from './scripted-playback';
@@ -24,7 +25,7 @@ export type {
   ScriptedGenerateResult,
   ScriptedItem,
   ScriptedModel,
-  ScriptedModelOptions,
+  ScriptedModelSettings,
   ScriptedPromptMessage,
   ScriptedPromptPart,
   ScriptedRespond,
@@ -35,29 +36,35 @@ export type {
   ScriptedUsage,
   ScriptedV3FinishReason,
   ScriptedV3Usage,
+  Script,
 } from './scripted-model-types';
 export { describeCall, stepsInOrder, toScriptedStep } from './scripted-plan';
 
 /**
- * Creates a scripted model. It works with the agent runtime and with AI SDK's `streamText` and
- * `generateText`.
+ * A deterministic language model (AI SDK specification v3) that plays a script: one step per
+ * call, or the reply a function of the call decides. It fails clearly when called more often
+ * than scripted, and `model.calls` records what it received. It works with the agent runtime
+ * and with the AI SDK's `streamText` and `generateText`; the demo model is one too. Tests import
+ * it from `react-agent-kit/testing`.
  *
  * @example
  * ```ts
- * const model = createScriptedModel({
- *   chunkDelayMs: 30,
- *   respond: ({ tools, stepIndex }) =>
- *     stepIndex === 0 && tools.some((tool) => tool.name === 'list_files')
- *       ? { type: 'tool-call', toolName: 'list_files', input: { path: '/' } }
- *       : 'All done.',
- * });
+ * import { scriptedModel, text, toolCall } from 'react-agent-kit/testing';
+ *
+ * const model = scriptedModel([toolCall('get_weather', { city: 'Paris' }), text('Sunny in Paris.')]);
+ * const agent = createAgent({ model, tools: [getWeather] });
+ * await agent.send('Weather in Paris?');
+ * expect(model.calls).toHaveLength(2);
+ *
+ * // A function of the call, streamed at a reading pace:
+ * const echo = scriptedModel(({ lastUserText }) => `You said: ${lastUserText}`, { chunkDelayMs: 30 });
  * ```
  */
-export function createScriptedModel(options: ScriptedModelOptions): ScriptedModel {
-  const respond = typeof options.respond === 'function' ? options.respond : stepsInOrder(options.respond);
-  const delay = options.chunkDelayMs ?? 0;
+export function scriptedModel(script: Script, settings: ScriptedModelSettings = {}): ScriptedModel {
+  const respond = typeof script === 'function' ? script : stepsInOrder(script);
+  const delay = settings.chunkDelayMs ?? 0;
   const chunkDelay = typeof delay === 'function' ? delay : () => delay;
-  const modelId = options.modelId ?? 'scripted-model';
+  const modelId = settings.modelId ?? 'scripted-model';
   const calls: ScriptedCallOptions[] = [];
 
   async function doStream(callOptions: ScriptedCallOptions): Promise<{ stream: ReadableStream<ScriptedStreamPart> }> {
@@ -111,7 +118,7 @@ export function createScriptedModel(options: ScriptedModelOptions): ScriptedMode
 
   return {
     specificationVersion: 'v3',
-    provider: options.provider ?? 'scripted',
+    provider: settings.provider ?? 'scripted',
     modelId,
     supportedUrls: {},
     calls,

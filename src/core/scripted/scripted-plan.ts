@@ -39,9 +39,7 @@ function isItemList(input: ScriptedStepInput): input is readonly ScriptedItem[] 
  *
  * @example
  * ```ts
- * const model = createScriptedModel({
- *   respond: stepsInOrder([{ type: 'tool-call', toolName: 'list_files', input: {} }, 'Two files.']),
- * });
+ * const model = scriptedModel(stepsInOrder([{ type: 'tool-call', toolName: 'list_files', input: {} }, 'Two files.']));
  * ```
  */
 export function stepsInOrder(steps: readonly ScriptedStepInput[]): ScriptedRespond {

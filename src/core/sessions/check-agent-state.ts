@@ -82,11 +82,7 @@ function readToolCalls(reader: ShapeReader, calls: readonly unknown[]): Map<stri
   for (let index = 0; index < calls.length; index++) {
     const call = reader.object(calls[index], index);
     reader.enter(index);
-    const id = reader.string(call.id, 'id');
-    const earlier = ids.get(id);
-    // Two calls with one id: results, approvals and parts could not tell them apart.
-    if (earlier !== undefined) reader.fail(`the id ${describeValue(id)} is also the id of ${reader.pathFromRoot('toolCalls', earlier)}`, 'id');
-    ids.set(id, index);
+    readUniqueId(reader, call.id, ids, 'toolCalls', index);
     reader.string(call.name, 'name');
     reader.string(call.messageId, 'messageId');
     reader.string(call.inputText, 'inputText');
@@ -109,6 +105,17 @@ function readToolCalls(reader: ShapeReader, calls: readonly unknown[]): Map<stri
   }
   reader.leave();
   return ids;
+}
+
+/**
+ * Reads the id of the entry at `index` of `list` and records it in `ids`. Two entries with one id
+ * are corrupt: results, approvals and parts could not tell them apart.
+ */
+function readUniqueId(reader: ShapeReader, value: unknown, ids: Map<string, number>, list: string, index: number): void {
+  const id = reader.string(value, 'id');
+  const earlier = ids.get(id);
+  if (earlier !== undefined) reader.fail(`the id ${describeValue(id)} is also the id of ${reader.pathFromRoot(list, earlier)}`, 'id');
+  ids.set(id, index);
 }
 
 function readApproval(reader: ShapeReader, approval: Record<string, unknown>): void {
@@ -154,10 +161,7 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[]): { mess
   for (let index = 0; index < messages.length; index++) {
     const message = reader.object(messages[index], index);
     reader.enter(index);
-    const id = reader.string(message.id, 'id');
-    const earlier = messageIds.get(id);
-    if (earlier !== undefined) reader.fail(`the id ${describeValue(id)} is also the id of ${reader.pathFromRoot('messages', earlier)}`, 'id');
-    messageIds.set(id, index);
+    readUniqueId(reader, message.id, messageIds, 'messages', index);
     reader.oneOf(message.role, roles, 'role');
     reader.oneOf(message.status, messageStatuses, 'status');
     reader.finite(message.createdAt, 'createdAt');

@@ -1,0 +1,37 @@
+import { useState, type ReactNode } from 'react';
+
+/** Props of {@link LineLimit}. */
+export interface LineLimitProps<T> {
+  lines: readonly T[];
+  /** Lines rendered before the "Show all" button. */
+  maxLines: number;
+  /** Renders the lines shown: the first `maxLines`, or all of them once asked. */
+  children: (shown: readonly T[]) => ReactNode;
+}
+
+/**
+ * Renders the first `maxLines` of a long text, then a "Show all N lines (M more)" button that
+ * renders the rest, so a large file or diff stays cheap to open. The diff view and the file
+ * viewer both use it.
+ *
+ * @example
+ * ```tsx
+ * <LineLimit lines={text.split('\n')} maxLines={1000}>
+ *   {(shown) => <pre>{shown.join('\n')}</pre>}
+ * </LineLimit>
+ * ```
+ */
+export function LineLimit<T>({ lines, maxLines, children }: LineLimitProps<T>) {
+  const [showAll, setShowAll] = useState(false);
+  const shown = showAll || lines.length <= maxLines ? lines : lines.slice(0, maxLines);
+  return (
+    <>
+      {children(shown)}
+      {shown.length < lines.length && (
+        <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
+          {`Show all ${lines.length} lines (${lines.length - shown.length} more)`}
+        </button>
+      )}
+    </>
+  );
+}
