@@ -84,7 +84,7 @@ describe('agent properties, with tool-call ids reused by the model', () => {
             let result = await agent.send(`Turn ${turn + 1}`);
             checkInvariants(agent, model);
             while (result.status === 'awaiting-people') {
-              const pending = agent.getState().toolCalls.find((call) => call.state === 'approval-requested' && !call.approval?.decision)!;
+              const pending = agent.getState().toolCalls.find((call) => call.state === 'approval-requested')!;
               const decision = decisions[decisionIndex++ % decisions.length]!;
               if (decision === 'stop') {
                 await agent.stop();

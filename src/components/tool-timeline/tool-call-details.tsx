@@ -45,7 +45,7 @@ function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
       <ol>
         {entries.map((entry, index) => (
           <li key={index}>
-            <span className="rak-tool-audit-time">+{entry.at - start} ms</span> {auditLabel(entry)}{' '}
+            <span className="rak-tool-audit-time">+{entry.at - start} ms</span> {toolCallStateLabels[entry.state]}{' '}
             <span className="rak-tool-audit-by">by {entry.by}</span>
             {entry.note ? (
               <span className="rak-tool-audit-note">
@@ -57,9 +57,4 @@ function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
       </ol>
     </details>
   );
-}
-
-/** A person's approval is recorded as a second `approval-requested` entry, by the user. */
-function auditLabel(entry: AuditEntry): string {
-  return entry.state === 'approval-requested' && entry.by === 'user' ? 'Approved' : toolCallStateLabels[entry.state];
 }

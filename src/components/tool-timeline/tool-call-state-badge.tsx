@@ -1,5 +1,4 @@
 import type { QuestionResult, ToolCall, ToolCallState } from '../../core/index';
-import { isApprovedWaitingForTurn } from '../../react/index';
 
 /**
  * What each state of a tool call is called in the UI.
@@ -13,6 +12,8 @@ export const toolCallStateLabels: Readonly<Record<ToolCallState, string>> = {
   'input-streaming': 'Preparing',
   'input-available': 'Ready',
   'approval-requested': 'Needs approval',
+  // Approved, waiting for its turn (a free slot): usually only for a moment.
+  'approval-responded': 'Approved',
   'answer-requested': 'Needs an answer',
   running: 'Running',
   'output-available': 'Done',
@@ -37,8 +38,7 @@ export function isFinishedState(state: ToolCallState): boolean {
 }
 
 /**
- * The label of a call's state. A call a person approved that waits a moment for a free slot
- * reads "Approved", not "Needs approval"; a question the person dismissed reads "Dismissed".
+ * The label of a call's state; a question the person dismissed reads "Dismissed", not "Done".
  *
  * @example
  * ```ts
@@ -46,12 +46,11 @@ export function isFinishedState(state: ToolCallState): boolean {
  * ```
  */
 export function toolCallStateLabel(call: StateFields): string {
-  if (isApprovedWaitingForTurn(call)) return 'Approved';
   if (call.state === 'output-available' && call.name === 'ask_user_question' && isDismissedQuestion(call.output)) return 'Dismissed';
   return toolCallStateLabels[call.state];
 }
 
-type StateFields = Pick<ToolCall, 'name' | 'state' | 'approval' | 'output'>;
+type StateFields = Pick<ToolCall, 'name' | 'state' | 'output'>;
 
 /** The `ask_user_question` result for a dismissed question (`QuestionResult`). */
 function isDismissedQuestion(output: unknown): boolean {

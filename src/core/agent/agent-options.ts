@@ -101,7 +101,8 @@ export interface Agent {
   /**
    * Approves a call waiting in `approval-requested`: once, `always` for this tool (remembered in
    * the state), and/or with edited `input` (validated again; the original is kept and the edit
-   * audited). Settles like `send` once the run pauses or ends again. Rejects with
+   * audited). The call moves to `approval-responded` and runs when its turn comes (usually at
+   * once). Settles like `send` once the run pauses or ends again. Rejects with
    * `AgentCommandError` when the call is not waiting (`not-pending`) or the input is invalid
    * (`invalid-input`); nothing changes then.
    */

@@ -8,6 +8,7 @@ import { PersistenceError, toPersistenceError } from '../persistence/persistence
 import type { Sandbox } from '../sandbox/sandbox-types';
 import { createAgentSession, type AgentSessionControl } from '../sessions/agent-session';
 import { sealInterrupted } from '../sessions/seal-interrupted';
+import { withApprovalResponded } from '../sessions/migrate-approval-responded';
 import { readSnapshot } from '../sessions/snapshot-format';
 import type { AgentSnapshot } from '../sessions/session-types';
 import type { AgentState } from '../store/state';
@@ -37,7 +38,8 @@ export function startingState(options: AgentOptions, context: StartContext): Age
   const loaded = (state: AgentState, settleUnavailable: boolean) =>
     withoutLoadedAuthority(state, { tools: context.tools, permissions: options.permissions ?? {}, keepGrants: options.trustSnapshot === true, settleUnavailable, now: context.now() });
   // A state given as it is stays as it is otherwise (views and tests render exact states); snapshots are restored.
-  if (options.initialState) return loaded({ ...options.initialState, alwaysAllowed: options.initialState.alwaysAllowed ?? [] }, false);
+  // It may have been saved by an older version (a bare state is how apps saved before snapshots), so it is migrated like one.
+  if (options.initialState) return loaded(withApprovalResponded({ ...options.initialState, alwaysAllowed: options.initialState.alwaysAllowed ?? [] }), false);
   if (options.snapshot === undefined) return undefined;
   const snapshot = readSnapshot(options.snapshot);
   if (snapshot.sandbox) {

@@ -56,10 +56,11 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
         call = find(toolCallId, 'approval', isPendingApproval);
       }
       const always = options.always === true;
+      // Approved, waiting for its turn: the tool phase starts it when a slot is free (usually at once).
       dispatch({
         type: 'tool-call-update',
         toolCallId,
-        state: 'approval-requested',
+        state: 'approval-responded',
         by: 'user',
         at: now(),
         note: `approved${always ? ' always for this tool' : ''}${edited ? ' with edited arguments' : ''}`,

@@ -102,6 +102,7 @@ export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxTo
     case 'input-streaming':
     case 'input-available':
     case 'approval-requested':
+    case 'approval-responded':
     case 'answer-requested':
     case 'running':
       return { type: 'error-text', value: `The call to "${call.name}" has not finished; no result is available.` };

@@ -3,19 +3,20 @@
  * session, a state handed to `createAgent`) may carry a tool call marked as approved but not yet
  * run, or a list of tools a person allowed "always". Only a person of this app may authorize a
  * call, so on load:
- * - a decided approval whose call has not started is asked again (its decision is dropped and the
- *   audit says why); what the person sees is recomputed from the call's input and this app's tool
- *   (the preview, the reason), never taken from the data;
+ * - an approved call that has not started (`approval-responded`) is asked again: back to
+ *   `approval-requested`, its decision dropped and the audit saying why; what the person sees is
+ *   recomputed from the call's input and this app's tool (the preview, the reason), never taken
+ *   from the data;
  * - a waiting call to a tool this app does not have, or that its policy refuses, is settled with
  *   an error result instead of being offered for approval;
  * - "always allow" grants are dropped, with a notice in the thread, unless they come from a source
  *   the app trusts: its own session storage, or a snapshot it marks as trusted.
  */
 import type { PermissionPolicy } from './permission-policy';
-import type { AgentState, ApprovalRequest, ToolCall } from '../store/state';
+import type { AgentState, ApprovalRequest, AuditEntry, ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { previewOf } from '../tools/tool-preview';
-import { isApprovedWaitingForTurn } from '../store/tool-call-states';
+import { isApprovedWaitingForTurn, isPendingApproval } from '../store/tool-call-states';
 import { withoutGrants } from './drop-grants';
 import { checkPermission } from './permission-check';
 
@@ -45,7 +46,7 @@ export interface LoadedAuthorityContext {
 export function withoutLoadedAuthority(state: AgentState, context: LoadedAuthorityContext): AgentState {
   let changed = false;
   const toolCalls = state.toolCalls.map((call) => {
-    if (call.state !== 'approval-requested') return call;
+    if (!isPendingApproval(call) && !isApprovedWaitingForTurn(call)) return call;
     const next = askAgain(call, state.alwaysAllowed, context);
     if (next !== call) changed = true;
     return next;
@@ -80,19 +81,21 @@ function askAgain(call: ToolCall, alwaysAllowed: readonly string[], context: Loa
     ...(call.approval?.expiresAt !== undefined ? { expiresAt: call.approval.expiresAt } : {}),
     ...(preview ? { preview } : {}),
   };
-  const audit = decided ? [...call.audit, { state: 'approval-requested' as const, at, by: 'runtime' as const, note: askedAgainNote }] : call.audit;
   if (!decided && sameApproval(call.approval, approval)) return call;
-  return { ...call, approval, audit };
+  return { ...call, state: 'approval-requested', approval, audit: decided ? [...call.audit, askedAgain(at)] : call.audit };
 }
 
 /** Only the decision goes (nothing else of the call is known to be wrong without the tool). */
 function withoutDecision(call: ToolCall, at: number): ToolCall {
-  if (!isApprovedWaitingForTurn(call) || call.approval === undefined) return call;
-  const { decision: _decision, ...approval } = call.approval;
-  return { ...call, approval, audit: [...call.audit, { state: 'approval-requested', at, by: 'runtime', note: askedAgainNote }] };
+  if (!isApprovedWaitingForTurn(call)) return call;
+  const { decision: _decision, ...approval }: ApprovalRequest = call.approval ?? { reason: 'This call is from a saved conversation; confirm it before it runs.', requestedAt: at };
+  return { ...call, state: 'approval-requested', approval, audit: [...call.audit, askedAgain(at)] };
 }
 
 const askedAgainNote = 'asked again: a decision loaded from saved data does not authorize a call';
+
+/** The audit entry of a call moved back from `approval-responded` to `approval-requested` on load. */
+const askedAgain = (at: number): AuditEntry => ({ state: 'approval-requested', at, by: 'runtime', note: askedAgainNote });
 
 function sameApproval(before: ApprovalRequest | undefined, after: ApprovalRequest): boolean {
   return JSON.stringify(before) === JSON.stringify(after);

@@ -35,7 +35,7 @@ function fullState(): AgentState {
         messageId: 'm2',
         inputText: '{"path":"a.md"}',
         input: { path: 'a.md' },
-        state: 'approval-requested',
+        state: 'approval-responded',
         approval: {
           reason: 'This tool asks before it runs.',
           requestedAt: 3,
@@ -44,7 +44,11 @@ function fullState(): AgentState {
           preview: { kind: 'file-changes', note: 'One file.', files: [{ path: '/a.md', change: 'move', from: '/b.md', diff: '' }] },
         },
         originalInput: { path: 'b.md' },
-        audit: [{ state: 'input-available', at: 3, by: 'model' }, { state: 'approval-requested', at: 3, by: 'runtime', note: 'asked' }],
+        audit: [
+          { state: 'input-available', at: 3, by: 'model' },
+          { state: 'approval-requested', at: 3, by: 'runtime', note: 'asked' },
+          { state: 'approval-responded', at: 4, by: 'user', note: 'approved with edited arguments' },
+        ],
       },
       // Tool data is whatever the tool returned (IndexedDB keeps dates and bytes); it is not checked.
       { id: 'c2', name: 'fetch', messageId: 'm2', inputText: '', input: undefined, state: 'output-available', output: { when: new Date(0), bytes: new Uint8Array([1]), nested: JSON.parse('{"__proto__":{"x":1}}') }, progress: [Number.NaN], audit: [] },

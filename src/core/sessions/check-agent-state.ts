@@ -26,6 +26,7 @@ const callStates = setOf<ToolCallState>({
   'input-streaming': true,
   'input-available': true,
   'approval-requested': true,
+  'approval-responded': true,
   'answer-requested': true,
   running: true,
   'output-available': true,

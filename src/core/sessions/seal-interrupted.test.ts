@@ -51,6 +51,13 @@ describe('sealInterrupted', () => {
     expect(sealed.status).toBe('awaiting-people');
   });
 
+  it('keeps an approved call that had not started (not in flight); nothing waits for a person then', () => {
+    const approved = call('a', 'approval-responded', { approval: { reason: 'asks', requestedAt: 1, decision: { approved: true, always: false, at: 2, edited: false } } });
+    const sealed = sealInterrupted(stateWith([approved], 'running'), 50);
+    expect(sealed.toolCalls).toEqual([approved]);
+    expect(sealed.status).toBe('idle');
+  });
+
   it('a streaming reply keeps its text, is stopped, and says it was cut off', () => {
     const sealed = sealInterrupted(stateWith([], 'running', 'streaming'), 50);
     const reply = sealed.messages[1]!;
@@ -69,7 +76,7 @@ describe('sealInterrupted', () => {
 describe('canResume', () => {
   it('after sealed or finished calls the model has not answered, and after an unanswered user message', () => {
     expect(canResume(sealInterrupted(stateWith([call('a', 'running')]), 1))).toBe(true);
-    expect(canResume(stateWith([call('a', 'approval-requested', { approval: { reason: 'r', requestedAt: 1, decision: { approved: true, always: false, at: 2, edited: false } } })], 'idle'))).toBe(true);
+    expect(canResume(stateWith([call('a', 'approval-responded', { approval: { reason: 'r', requestedAt: 1, decision: { approved: true, always: false, at: 2, edited: false } } })], 'idle'))).toBe(true);
     const unanswered = { ...createInitialState(), messages: stateWith([]).messages.slice(0, 1) };
     expect(canResume(unanswered)).toBe(true);
   });

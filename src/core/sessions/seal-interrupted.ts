@@ -3,14 +3,32 @@
  * away (a tool that ran, a call whose input was still streaming, a reply that was streaming) can
  * never finish: each such call gets its one result now, `sealed`, saying it was interrupted, and a
  * streaming reply keeps its text and says it was cut off. Pending approvals and questions stay
- * exactly as they were: a person can still decide them.
+ * exactly as they were: a person can still decide them. An approved call that had not started
+ * (`approval-responded`) is not in flight either and stays; an agent loading a conversation asks
+ * it again before this runs (see `withoutLoadedAuthority`).
  */
 import { createId } from '../store/ids';
 import type { AgentState, AgentStatus, Message, ToolCall, ToolCallState } from '../store/state';
 import { isWaitingForPeople } from '../store/tool-call-states';
 
-/** States a call cannot be in once nothing runs it: they need a person, or they are final. */
-const waitingOrFinal: ReadonlySet<ToolCallState> = new Set(['approval-requested', 'answer-requested', 'output-available', 'output-error', 'output-denied', 'cancelled', 'sealed']);
+/**
+ * Whether a call in each state is kept as it is on restore: it waits for a person, for its turn
+ * (approved, not started: it runs when the run continues), or it is final. The others were in
+ * flight and can never finish. A record over the union, so a new state must be decided here.
+ */
+const keptOnRestore: Readonly<Record<ToolCallState, boolean>> = {
+  'input-streaming': false,
+  'input-available': false,
+  'approval-requested': true,
+  'approval-responded': true,
+  'answer-requested': true,
+  running: false,
+  'output-available': true,
+  'output-error': true,
+  'output-denied': true,
+  cancelled: true,
+  sealed: true,
+};
 
 /** The result a sealed call carries; the model reads it in the next request. */
 function sealedError(call: ToolCall): string {
@@ -33,8 +51,7 @@ function sealedError(call: ToolCall): string {
 export function sealInterrupted(state: AgentState, now: number): AgentState {
   let changed = false;
   const toolCalls = state.toolCalls.map((call) => {
-    // An approved call that had not started yet is still only approved: it runs when the run continues.
-    if (waitingOrFinal.has(call.state)) return call;
+    if (keptOnRestore[call.state]) return call;
     changed = true;
     return {
       ...call,

@@ -10,8 +10,11 @@ import type { AgentState } from '../store/state';
 
 export type { SandboxCheckpointRecord } from '../sandbox/checkpoints/checkpoint-record';
 
-/** The version of the snapshot format this code writes (see `migrateSnapshot`). */
-export const agentSnapshotVersion = 1;
+/**
+ * The version of the snapshot format this code writes (see `readSnapshot`, which migrates older
+ * ones). 2: tool calls may be in `approval-responded` (an older app refuses them as newer data).
+ */
+export const agentSnapshotVersion = 2;
 
 
 /**

@@ -27,7 +27,31 @@ describe('readSnapshot', () => {
   it('migrates version 0, a bare AgentState saved before snapshots existed, filling fields added since', () => {
     const { runId: _runId, step: _step, alwaysAllowed: _allowed, ...legacy } = state;
     const migrated = readSnapshot({ ...legacy, alwaysAllowed: [] });
-    expect(migrated).toEqual({ format: 'react-agent-kit/agent', version: 1, state: { ...state, alwaysAllowed: [], runId: null, step: 0 } });
+    expect(migrated).toEqual({ format: 'react-agent-kit/agent', version: agentSnapshotVersion, state: { ...state, alwaysAllowed: [], runId: null, step: 0 } });
+  });
+
+  it('migrates version 1, whose approved calls waiting for their turn were `approval-requested` with a decision', () => {
+    const call = {
+      id: 'c1',
+      name: 'send_email',
+      messageId: 'm2',
+      inputText: '{}',
+      input: {},
+      state: 'approval-requested',
+      approval: { reason: 'asks', requestedAt: 2, decision: { approved: true, always: false, at: 3, edited: false } },
+      audit: [
+        { state: 'approval-requested', at: 2, by: 'runtime' },
+        { state: 'approval-requested', at: 3, by: 'user', note: 'approved' },
+      ],
+    };
+    const reply = { id: 'm2', role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'c1' }], status: 'done', createdAt: 2 };
+    const migrated = readSnapshot({ format: 'react-agent-kit/agent', version: 1, state: { ...state, messages: [...state.messages, reply], toolCalls: [call] } });
+    expect(migrated.version).toBe(agentSnapshotVersion);
+    expect(migrated.state.toolCalls[0]).toMatchObject({ state: 'approval-responded', approval: { decision: { approved: true } } });
+    expect(migrated.state.toolCalls[0]!.audit.map((entry) => [entry.state, entry.by])).toEqual([
+      ['approval-requested', 'runtime'],
+      ['approval-responded', 'user'],
+    ]);
   });
 
   it('refuses a newer version, saying so, and anything that is not a snapshot', () => {

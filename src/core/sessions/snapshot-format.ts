@@ -1,14 +1,17 @@
 /**
  * The agent snapshot format: writing one, and reading one back whatever version wrote it. Version
  * 0 is a bare `AgentState` (what apps saved from `agent.getState()` for `initialState` before
- * snapshots existed); it migrates to version 1 by wrapping. A version newer than this code is
- * refused, never guessed at, so newer data is never overwritten by older code.
+ * snapshots existed); it migrates to version 1 by wrapping. Version 2 added the tool-call state
+ * `approval-responded`; version 1's approved calls migrate to it (see `migrate-approval-responded`).
+ * A version newer than this code is refused, never guessed at, so newer data is never overwritten
+ * by older code.
  */
 import { fileRecordProblem } from '../sandbox/storage/file-record';
 import { PersistenceError } from '../persistence/persistence-error';
 import type { AgentState } from '../store/state';
 import { checkAgentState } from './check-agent-state';
 import { withUniqueToolCallIds } from './repair-tool-call-ids';
+import { withApprovalResponded } from './migrate-approval-responded';
 import { agentSnapshotVersion, type AgentSnapshot } from './session-types';
 import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
@@ -49,11 +52,13 @@ export function readSnapshot(value: unknown): AgentSnapshot {
     );
   }
   new ShapeReader('snapshot').object(value);
-  // Saved before ids were unique: repaired, not refused (it is the user's conversation, not damage).
-  const state = isObject(value.state) ? withUniqueToolCallIds(value.state as unknown as AgentState) : value.state;
+  // Saved before ids were unique, or before approved calls had a state of their own: repaired and
+  // migrated, not refused (it is the user's conversation, not damage).
+  const state = isObject(value.state) ? withApprovalResponded(withUniqueToolCallIds(value.state as unknown as AgentState)) : value.state;
   checkAgentState(state);
   if (value.sandbox !== undefined) checkSandboxPart(value.sandbox);
-  return (state === value.state ? value : { ...value, state }) as unknown as AgentSnapshot;
+  // Migrated, it is the current version now: the envelope says so, as the next save will.
+  return (state === value.state && version === agentSnapshotVersion ? value : { ...value, version: agentSnapshotVersion, state }) as unknown as AgentSnapshot;
 }
 
 /** Version 0 → 1: a bare state gets the envelope, and fields added since get their defaults. */

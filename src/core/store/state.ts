@@ -62,13 +62,17 @@ export interface Message {
 
 /**
  * The life of one tool call (see DESIGN.md):
- * input-streaming -> input-available -> (approval-requested | answer-requested) -> running ->
- * output-available | output-error | output-denied | cancelled; `sealed` when found unfinished on resume.
+ * input-streaming -> input-available -> approval-requested -> approval-responded -> running ->
+ * output-available | output-error | cancelled; `answer-requested` instead of the approval for the
+ * question tool; `output-denied` from `input-available` (policy) or `approval-requested` (a person);
+ * `sealed` when found unfinished on resume.
  */
 export type ToolCallState =
   | 'input-streaming'
   | 'input-available'
   | 'approval-requested'
+  /** A person approved; the call waits for its turn (a free slot, or the run to continue). */
+  | 'approval-responded'
   | 'answer-requested'
   | 'running'
   | 'output-available'
@@ -87,7 +91,7 @@ export interface AuditEntry {
   note?: string;
 }
 
-/** Why a call waits for a person's decision, while in `approval-requested`. */
+/** Why a call waits for a person's decision, while in `approval-requested`; kept afterwards for the record. */
 export interface ApprovalRequest {
   /** Said to the person: which rule asked (the tool itself, the read-only policy, ask mode). */
   reason: string;
@@ -95,8 +99,8 @@ export interface ApprovalRequest {
   /** When set, the call is denied (never approved) at this time if nobody decided. */
   expiresAt?: number;
   /**
-   * Set once a person approved; the call then waits for a free slot to run (usually at once).
-   * A pending approval is a call in `approval-requested` without a decision.
+   * Set when a person approves, together with the move to `approval-responded` (the call then
+   * waits for a free slot to run, usually at once); kept while it runs and after, for the record.
    */
   decision?: { approved: true; always: boolean; at: number; edited: boolean };
   /** What the call would change, computed when the approval was requested (file tools show a diff). */

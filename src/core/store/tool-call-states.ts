@@ -15,13 +15,13 @@ export function isFinalToolCallState(state: ToolCallState): boolean {
   return finalStates.has(state);
 }
 
-/** The fields of a call these helpers read. */
-type CallPhase = { state: ToolCallState; approval?: { decision?: unknown } | undefined };
+/** The field of a call these helpers read. */
+type CallPhase = { state: ToolCallState };
 
 /**
- * A call that waits for a person's approval: `approval-requested` with no decision yet. The one
- * test for it, used wherever a pending approval is looked for (the dialog, the chips, the hooks,
- * the commands, restore).
+ * A call that waits for a person's approval: `approval-requested`. The one test for it, used
+ * wherever a pending approval is looked for (the dialog, the chips, the hooks, the commands,
+ * restore).
  *
  * @example
  * ```ts
@@ -29,12 +29,13 @@ type CallPhase = { state: ToolCallState; approval?: { decision?: unknown } | und
  * ```
  */
 export function isPendingApproval(call: CallPhase): boolean {
-  return call.state === 'approval-requested' && call.approval?.decision === undefined;
+  return call.state === 'approval-requested';
 }
 
 /**
  * A call a person approved that has not started yet: "approved, waiting for its turn" (a free
- * slot, or the run to continue). Recorded as `approval-requested` with a decision.
+ * slot, or the run to continue), the state `approval-responded`. Nothing waits for a person any
+ * more, but the call has no result yet either.
  *
  * @example
  * ```ts
@@ -42,7 +43,7 @@ export function isPendingApproval(call: CallPhase): boolean {
  * ```
  */
 export function isApprovedWaitingForTurn(call: CallPhase): boolean {
-  return call.state === 'approval-requested' && call.approval?.decision !== undefined;
+  return call.state === 'approval-responded';
 }
 
 /**
