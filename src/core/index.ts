@@ -53,6 +53,7 @@ export type {
   SpecificationVersion,
 } from './model/language-model';
 export { reduce } from './store/reducer';
+export type { ReadonlyAgentStore } from './store/readonly-agent-store';
 export { createInitialState } from './store/state';
 export type {
   AgentError,
