@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -202,6 +202,44 @@ function importCycles(sourceDir: string): string[][] {
   return cycles;
 }
 
+/**
+ * Where code outside `core/store/` reaches a store's `setState`: a call or a reference
+ * (`x.setState`, `x['setState']`) or a destructuring (`{ setState } = x`). The agent's state is
+ * written only by the store's own `dispatch`, through the reducer and the event log; tests too
+ * put an agent into a state through events (`stateFromEvents`) or real runs. React's
+ * `const [value, setValue] = useState()` is a different thing and is not matched.
+ */
+function storeWrites(rootDir: string, directories: readonly string[]): string[] {
+  const writer = join(rootDir, 'src', 'core', 'store');
+  const found: string[] = [];
+  const scan = (directory: string): string[] =>
+    readdirSync(directory).flatMap((name) => {
+      const path = join(directory, name);
+      if (name === 'node_modules') return [];
+      if (statSync(path).isDirectory()) return scan(path);
+      return /\.(ts|tsx|mts|js|jsx|mjs)$/.test(name) ? [path] : [];
+    });
+  for (const directory of directories) {
+    for (const file of scan(join(rootDir, directory))) {
+      if (file.startsWith(writer + sep)) continue;
+      const text = readFileSync(file, 'utf8');
+      if (!text.includes('setState')) continue;
+      // The script kind (TS, TSX, JS) follows from the file name.
+      const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+      const visit = (node: ts.Node) => {
+        const reached =
+          (ts.isPropertyAccessExpression(node) && node.name.text === 'setState') ||
+          (ts.isElementAccessExpression(node) && ts.isStringLiteralLike(node.argumentExpression) && node.argumentExpression.text === 'setState') ||
+          (ts.isBindingElement(node) && ts.isObjectBindingPattern(node.parent) && (node.propertyName ?? node.name).getText(sourceFile) === 'setState');
+        if (reached) found.push(`${relative(rootDir, file).replaceAll('\\', '/')}:${sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1}: ${node.getText(sourceFile)}`);
+        ts.forEachChild(node, visit);
+      };
+      visit(sourceFile);
+    }
+  }
+  return found;
+}
+
 const files = listSourceFiles(source);
 
 describe('architecture', () => {
@@ -273,6 +311,28 @@ describe('architecture', () => {
       'core/widgets: a folder outside the core order (add it to coreOrder where it belongs in the flow)',
     ]);
     expect(importCycles(fake)).toEqual([['core/run/run-loop.ts', 'core/store/state.ts']]);
+  });
+
+  it('writes the agent state only in the store: no setState anywhere else, tests included', () => {
+    expect(storeWrites(root, ['src', 'test', 'playground', 'bench'])).toEqual([]);
+  });
+
+  it('reports setState reached outside the store (the checker works)', () => {
+    const fake = mkdtempSync(join(tmpdir(), 'rak-store-writes-'));
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(fake, path)), { recursive: true });
+      writeFileSync(join(fake, path), text);
+    };
+    write('src/core/store/store.ts', 'store.setState(next, true);\n');
+    write('src/react/view.test.tsx', "agent.store.setState(reduce(agent.getState(), event), true);\nconst [count, setCount] = useState(0);\nrender(<button onClick={() => agent.store.setState(next)} />);\n");
+    write('test/helper.ts', "const { setState } = agent.store as any;\n(agent.store as any)['setState'](next);\n");
+    write('playground/app.ts', "// agent.store.setState is gone\nconst text = 'setState';\n");
+    expect(storeWrites(fake, ['src', 'test', 'playground'])).toEqual([
+      'src/react/view.test.tsx:1: agent.store.setState',
+      'src/react/view.test.tsx:3: agent.store.setState',
+      'test/helper.ts:1: setState',
+      "test/helper.ts:2: (agent.store as any)['setState']",
+    ]);
   });
 
   it('reports violations in a tree that breaks the rules (the checker works)', () => {

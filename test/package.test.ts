@@ -48,7 +48,7 @@ describe('package exports', () => {
     ['./providers', ['openAICompatible', 'anthropic', 'remoteModel', 'ApiCallError']],
     ['./sessions', ['indexedDbSessionStorage', 'memorySessionStorage', 'readSessionFile', 'writeSessionFile', 'PersistenceError']],
     ['./server', ['createAgentHandler', 'toNodeHandler', 'connectMcpServers']],
-    ['./testing', ['scriptedModel', 'hangingModel', 'text', 'toolCall', 'streamError', 'failingCall']],
+    ['./testing', ['scriptedModel', 'hangingModel', 'text', 'toolCall', 'streamError', 'failingCall', 'stateFromEvents']],
   ])('%s loads and exports its API', async (subpath, names) => {
     const target = manifest.exports[subpath] as { import: string };
     const module = (await import(pathToFileURL(resolve(root, target.import)).href)) as Record<string, unknown>;

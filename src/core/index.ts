@@ -54,6 +54,7 @@ export type {
 } from './model/language-model';
 export { createId } from './store/ids';
 export { reduce } from './store/reducer';
+export type { ReadonlyAgentStore } from './store/readonly-agent-store';
 export { createInitialState } from './store/state';
 export type {
   AgentError,

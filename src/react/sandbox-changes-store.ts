@@ -1,4 +1,4 @@
-import type { AgentState, Sandbox } from '../core/index';
+import type { AgentState, ReadonlyAgentStore, Sandbox } from '../core/index';
 import { sandboxErrorCode } from './sandbox-events';
 
 /** How a file differs from the checkpoint. */
@@ -25,8 +25,6 @@ export interface ChangesStore {
   subscribe(onChange: () => void): () => void;
 }
 
-type AgentStore = { getState(): AgentState; subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void };
-
 /** Nothing changed, or nothing to compare with. */
 export const noChanges: ChangesSinceCheckpoint = Object.freeze({ checkpointId: undefined, added: [], modified: [], deleted: [], files: [], byPath: new Map() });
 const stores = new WeakMap<Sandbox, WeakMap<object, Map<string, ChangesStore>>>();
@@ -37,7 +35,7 @@ const withoutAgent = {};
  * changes reads one computation per sandbox version, and the store notifies only when the
  * result changes, so a tree's rows subscribe to it without each doing work per write.
  */
-export function changesStoreFor(sandbox: Sandbox, agentStore: AgentStore | undefined, checkpointId: string | undefined): ChangesStore {
+export function changesStoreFor(sandbox: Sandbox, agentStore: ReadonlyAgentStore | undefined, checkpointId: string | undefined): ChangesStore {
   let byAgent = stores.get(sandbox);
   if (!byAgent) stores.set(sandbox, (byAgent = new WeakMap()));
   let byCheckpoint = byAgent.get(agentStore ?? withoutAgent);
@@ -53,7 +51,7 @@ export function changesStoreFor(sandbox: Sandbox, agentStore: AgentStore | undef
  * sandbox event, so with an agent the store also watches the checkpoint of the last user message
  * (the agent takes one per turn) to notice a new turn before its first write.
  */
-function createChangesStore(sandbox: Sandbox, agentStore: AgentStore | undefined, checkpointId: string | undefined): ChangesStore {
+function createChangesStore(sandbox: Sandbox, agentStore: ReadonlyAgentStore | undefined, checkpointId: string | undefined): ChangesStore {
   let value = noChanges;
   let computedAt: { version: number; turn: string | undefined } | undefined;
   const listeners = new Set<() => void>();

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent, defineTool, reduce } from '../core/index';
-import { scriptedModel, text, toolCall } from '../testing/index';
+import { createAgent, defineTool } from '../core/index';
+import { scriptedModel, text, toolCall, type ScriptedStepInput } from '../testing/index';
 import { AgentProvider } from './agent-context';
 import { useApprovals, type PendingApproval } from './use-approvals';
 
 afterEach(cleanup);
 
-function setup() {
+const twoNotes = [toolCall('write_note', { text: 'first' }), toolCall('write_note', { text: 'second' })];
+
+function setup(firstStep: ScriptedStepInput = twoNotes) {
   const executed: string[] = [];
   const writeNote = defineTool({
     name: 'write_note',
@@ -20,8 +22,8 @@ function setup() {
       return { saved: note };
     },
   });
-  const model = scriptedModel([[toolCall('write_note', { text: 'first' }), toolCall('write_note', { text: 'second' })], text('Saved.')]);
-  const agent = createAgent({ model, tools: [writeNote] });
+  const model = scriptedModel([firstStep, text('Saved.')]);
+  const agent = createAgent({ model, tools: [writeNote], askUser: true });
   let latest: PendingApproval[] = [];
   const renders = { count: 0 };
   function Probe() {
@@ -68,12 +70,18 @@ describe('useApprovals', () => {
   });
 
   it('does not re-render for changes outside the queue', async () => {
-    const { agent, renders, pending } = setup();
+    // The step also asks a question; answering it, and the run going on to wait again, change only other state.
+    const question = { question: 'Which folder?', header: 'Folder', options: [{ label: 'Notes' }, { label: 'Drafts' }] };
+    const { agent, renders, pending } = setup([...twoNotes, toolCall('ask_user_question', { questions: [question] })]);
     await act(() => agent.send('Save two notes'));
     const before = renders.count;
     const queue = pending();
-    const message = agent.getState().messages.at(-1)!;
-    act(() => agent.store.setState(reduce(agent.getState(), { type: 'notice-add', messageId: message.id, notice: { type: 'notice', id: 'n', level: 'info', code: 'x', text: 'Note' } }), true));
+    expect(queue).toHaveLength(2);
+    const asked = agent.getState().toolCalls.find((call) => call.name === 'ask_user_question')!;
+    await act(async () => {
+      await expect(agent.answer(asked.id, [{ values: ['Notes'] }])).resolves.toMatchObject({ status: 'awaiting-people' });
+    });
+    expect(agent.getState().toolCalls.find((call) => call.id === asked.id)!.state).toBe('output-available');
     expect(renders.count).toBe(before);
     expect(pending()).toBe(queue);
   });

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent, reduce } from '../core/index';
-import { scriptedModel, text, toolCall } from '../testing/index';
+import { createAgent, defineTool, type ToolDefinition } from '../core/index';
+import { scriptedModel, text, toolCall, type Script } from '../testing/index';
 import { AgentProvider } from './agent-context';
 import { useQuestions, type PendingQuestion, type UseQuestionsOptions } from './use-questions';
 
@@ -13,9 +13,13 @@ const questions = [
   { question: 'Which extras?', header: 'Extras', multiSelect: true, required: false, allowFreeText: true, options: [{ label: 'Tests' }, { label: 'Docs' }] },
 ];
 
-function setup(options?: UseQuestionsOptions, askUser: boolean | { allowFreeText: boolean } = true) {
-  const model = scriptedModel([toolCall('ask_user_question', { questions }), text('Thanks.')]);
-  const agent = createAgent({ model, askUser });
+function setup(
+  options?: UseQuestionsOptions,
+  askUser: boolean | { allowFreeText: boolean } = true,
+  { script = [toolCall('ask_user_question', { questions }), text('Thanks.')], tools = [] }: { script?: Script; tools?: ToolDefinition<never, unknown>[] } = {},
+) {
+  const model = scriptedModel(script);
+  const agent = createAgent({ model, askUser, tools });
   let latest: PendingQuestion[] = [];
   const renders = { count: 0 };
   function Probe() {
@@ -79,11 +83,17 @@ describe('useQuestions', () => {
   });
 
   it('does not re-render for changes outside the queue', async () => {
-    const { agent, renders, pending } = setup();
+    // The step also asks to read a file; approving it "always" for read_file, and its run, change only other state.
+    const readFile = defineTool({ name: 'read_file', description: 'Reads a file.', inputSchema: { type: 'object' }, needsApproval: true, execute: () => 'contents' });
+    const script = [[toolCall('ask_user_question', { questions }), toolCall('read_file', { path: '/a.txt' })], text('Thanks.')];
+    const { agent, renders, pending } = setup(undefined, true, { script, tools: [readFile] });
     await act(() => agent.send('Start a project'));
     const before = renders.count;
     const queue = pending();
-    act(() => agent.store.setState(reduce(agent.getState(), { type: 'tool-always-allow', name: 'read_file' }), true));
+    const read = agent.getState().toolCalls.find((call) => call.name === 'read_file')!;
+    await act(() => agent.approve(read.id, { always: true }));
+    expect(agent.getState().alwaysAllowed).toEqual(['read_file']);
+    expect(agent.getState().toolCalls.find((call) => call.id === read.id)!.state).toBe('output-available');
     expect(renders.count).toBe(before);
     expect(pending()).toBe(queue);
   });

@@ -1,6 +1,7 @@
 /**
  * react-agent-kit/testing: scripted models and helpers for testing agents and the apps built
- * on them. Deterministic and offline; no timers unless asked for.
+ * on them (`stateFromEvents` starts an agent in a given state). Deterministic and offline; no
+ * timers unless asked for.
  *
  * @example
  * ```ts
@@ -16,6 +17,7 @@ export { hangingModel } from './hanging-model';
 export type { HangingModelOptions } from './hanging-model';
 export { text, reasoning, toolCall, streamError, failingCall, pause } from './step-builders';
 export type { FailingCallOptions } from './step-builders';
+export { stateFromEvents } from './state-from-events';
 export { apiCallError, ScriptedApiCallError } from './api-call-error';
 export type { ApiCallErrorOptions } from './api-call-error';
 export type {

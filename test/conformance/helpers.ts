@@ -4,7 +4,7 @@
  * drive the agent into each state.
  */
 import { expect } from 'vitest';
-import type { AgentState, ToolCall, ToolCallState } from '../../src/core/index';
+import { defineTool, type AgentState, type ToolCall, type ToolCallState, type ToolDefinition } from '../../src/core/index';
 import type { ScriptedPromptMessage, ScriptedPromptPart } from '../../src/testing/index';
 
 /** A prompt as any of our models records it (scripted model or the hand model below). */
@@ -119,6 +119,59 @@ export function gate<T = void>(): { promise: Promise<T>; open: (value: T) => voi
   let open!: (value: T) => void;
   const promise = new Promise<T>((resolve) => void (open = resolve));
   return { promise, open };
+}
+
+/** A tool whose calls run until the test settles them (see {@link heldTool}). */
+export interface HeldTool {
+  tool: ToolDefinition<never, unknown>;
+  /** Resolves once the call with this id runs. */
+  started(toolCallId: string): Promise<void>;
+  /** Reports progress of a running call, as the tool would (`tool-call-progress`). */
+  progress(toolCallId: string, progress: unknown): void;
+  /** Ends a running call with this result. */
+  finish(toolCallId: string, output: unknown): void;
+  /** Ends a running call by throwing an error with this message. */
+  fail(toolCallId: string, message: string): void;
+}
+
+/**
+ * A tool named `name` whose calls keep running until the test finishes or fails them, and
+ * report progress when the test says: a real run whose tool calls change when the test wants,
+ * for UI tests that watch calls change (the agent's state is read only).
+ */
+export function heldTool(name: string): HeldTool {
+  type Running = { reportProgress: (progress: unknown) => void; finish: (output: unknown) => void; fail: (error: Error) => void };
+  const running = new Map<string, Running>();
+  const starts = new Map<string, ReturnType<typeof gate<void>>>();
+  const startOf = (toolCallId: string) => starts.get(toolCallId) ?? starts.set(toolCallId, gate()).get(toolCallId)!;
+  const runningCall = (toolCallId: string): Running => {
+    const call = running.get(toolCallId);
+    if (!call) throw new Error(`The call ${toolCallId} of ${name} is not running (running: ${[...running.keys()].join(', ') || 'none'}).`);
+    return call;
+  };
+  const tool = defineTool({
+    name,
+    description: `${name}, held until the test settles it.`,
+    inputSchema: { type: 'object' },
+    // Only the test ends these calls.
+    timeoutMs: Infinity,
+    execute: (_input, { toolCallId, reportProgress }) =>
+      new Promise<unknown>((resolve, reject) => {
+        const settle = <T>(end: (value: T) => void) => (value: T) => {
+          running.delete(toolCallId);
+          end(value);
+        };
+        running.set(toolCallId, { reportProgress, finish: settle(resolve), fail: settle(reject) });
+        startOf(toolCallId).open();
+      }),
+  });
+  return {
+    tool,
+    started: (toolCallId) => startOf(toolCallId).promise,
+    progress: (toolCallId, progress) => runningCall(toolCallId).reportProgress(progress),
+    finish: (toolCallId, output) => runningCall(toolCallId).finish(output),
+    fail: (toolCallId, message) => runningCall(toolCallId).fail(new Error(message)),
+  };
 }
 
 export function callNamed(state: AgentState, id: string): ToolCall {

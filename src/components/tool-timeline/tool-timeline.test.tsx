@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgent, createInitialState, reduce, type AgentEvent, type AuditEntry, type ToolCall } from '../../core/index';
+import { heldTool } from '../../../test/conformance/helpers';
+import { createAgent, createInitialState, type AuditEntry, type ToolCall } from '../../core/index';
 import { AgentProvider } from '../../react/index';
-import { scriptedModel } from '../../testing/index';
+import { scriptedModel, text, toolCall } from '../../testing/index';
 import { ToolTimeline } from './tool-timeline';
 
 // Counts the renders of each row: every row render reads its call through useToolCall once.
@@ -32,28 +33,46 @@ function call(id: string, state: ToolCall['state'], extra: Partial<ToolCall> = {
   return { id, name: 'write_file', messageId: 'm1', inputText: '', input: { path: `/${id}.txt` }, state, audit: entries, ...extra };
 }
 
-function setup(toolCalls: ToolCall[]) {
-  const agent = createAgent({ model: scriptedModel([]), initialState: { ...createInitialState(), toolCalls } });
-  const apply = (event: AgentEvent) => act(() => agent.store.setState(reduce(agent.getState(), event), true));
+/**
+ * An agent that starts with `toolCalls` as they are, then a real run in which the model calls
+ * write_file once per `live` entry (with that id and input); those calls keep running until the
+ * test ends them through `writeFile`. Renders the timeline once they all run.
+ */
+async function setup(toolCalls: ToolCall[], live: Array<{ id: string; input?: object }> = []) {
+  const writeFile = heldTool('write_file');
+  const model = scriptedModel([live.map(({ id, input = { path: `/${id}.txt` } }) => toolCall('write_file', input, id)), text('Done.')]);
+  const agent = createAgent({ model, tools: [writeFile.tool], initialState: { ...createInitialState(), toolCalls } });
+  const run = live.length > 0 ? agent.send('Write the files') : Promise.resolve();
+  await Promise.all(live.map(({ id }) => writeFile.started(id)));
   render(
     <AgentProvider agent={agent}>
       <ToolTimeline />
     </AgentProvider>,
   );
   const row = (id: string) => document.querySelector<HTMLElement>(`[data-tool-call-id="${id}"]`)!;
-  return { agent, apply, row };
+  /** Ends the live call `id` with `output`, and waits for the run to end. */
+  const finish = (id: string, output: unknown) =>
+    act(async () => {
+      writeFile.finish(id, output);
+      await run;
+    });
+  return { agent, row, writeFile, finish };
 }
 
 describe('<ToolTimeline>', () => {
-  it('shows every call with its state and running time, live while it runs', () => {
-    vi.useFakeTimers({ now: t0 + 2000, toFake: ['Date', 'setInterval', 'clearInterval'] });
-    const { row, apply } = setup([
-      call('streaming', 'input-streaming', { input: undefined, inputText: '{"path": "/dra' }),
-      call('running', 'running', {}, [['running', 0]]),
-      call('done', 'output-available', { output: { bytes: 12 } }, [['running', 100], ['output-available', 2500]]),
-      call('failed', 'output-error', { error: 'Disk full' }, [['running', 0], ['output-error', 40]]),
-      call('denied', 'output-denied', { error: 'The user denied it.' }, [['approval-requested', 0], ['output-denied', 10]]),
-    ]);
+  it('shows every call with its state and running time, live while it runs', async () => {
+    vi.useFakeTimers({ now: t0, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    // "running" starts at t0 in a real run, when the timeline is shown; 2 s pass.
+    const { row, finish } = await setup(
+      [
+        call('streaming', 'input-streaming', { input: undefined, inputText: '{"path": "/dra' }),
+        call('done', 'output-available', { output: { bytes: 12 } }, [['running', 100], ['output-available', 2500]]),
+        call('failed', 'output-error', { error: 'Disk full' }, [['running', 0], ['output-error', 40]]),
+        call('denied', 'output-denied', { error: 'The user denied it.' }, [['approval-requested', 0], ['output-denied', 10]]),
+      ],
+      [{ id: 'running' }],
+    );
+    act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByRole('list', { name: 'Tool calls' }).children).toHaveLength(5);
     expect(row('streaming').textContent).toContain('Preparing');
     expect(row('streaming').textContent).toContain('{"path": "/dra');
@@ -71,14 +90,16 @@ describe('<ToolTimeline>', () => {
     // The clock re-rendered itself, not the row.
     expect(rowRenders.get('running')).toBe(rendersBefore);
 
-    apply({ type: 'tool-call-update', toolCallId: 'running', state: 'output-available', by: 'runtime', at: t0 + 5200, output: 'ok' });
+    vi.setSystemTime(t0 + 5200);
+    await finish('running', 'ok');
     expect(row('running').querySelector('time')!.textContent).toBe('5.2 s');
     act(() => vi.advanceTimersByTime(3000));
     expect(row('running').querySelector('time')!.textContent).toBe('5.2 s');
   });
 
-  it('expands a row to show arguments, progress, result and error', () => {
-    const { row, apply } = setup([call('a', 'running', { progress: { percent: 40 } }, [['running', 0]]), call('b', 'output-error', { error: 'Disk full' })]);
+  it('expands a row to show arguments, progress, result and error', async () => {
+    const { row, writeFile, finish } = await setup([call('b', 'output-error', { error: 'Disk full' })], [{ id: 'a' }]);
+    act(() => writeFile.progress('a', { percent: 40 }));
     const toggle = within(row('a')).getByRole('button', { expanded: false });
     expect(row('a').textContent).not.toContain('percent');
     fireEvent.click(toggle);
@@ -87,7 +108,7 @@ describe('<ToolTimeline>', () => {
     expect(details.textContent).toContain('Arguments');
     expect(details.textContent).toContain('"percent": 40');
 
-    apply({ type: 'tool-call-update', toolCallId: 'a', state: 'output-available', by: 'runtime', at: t0 + 10, output: { written: true } });
+    await finish('a', { written: true });
     expect(details.textContent).toContain('Result');
     expect(details.textContent).toContain('"written": true');
     expect(details.textContent).not.toContain('percent');
@@ -98,18 +119,19 @@ describe('<ToolTimeline>', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('stays light with hundreds of calls and large arguments', () => {
+  it('stays light with hundreds of calls and large arguments', async () => {
     const big = { path: '/big.txt', content: 'x'.repeat(50_000) };
-    const calls = Array.from({ length: 300 }, (_, index) => call(`c${index}`, 'running', { input: big }, [['running', 0]]));
-    const { row, apply } = setup(calls);
+    // 299 calls as they are, and c7 running in a real run (its progress comes from the tool).
+    const calls = Array.from({ length: 300 }, (_, index) => call(`c${index}`, 'running', { input: big }, [['running', 0]])).filter((each) => each.id !== 'c7');
+    const { row, writeFile } = await setup(calls, [{ id: 'c7', input: big }]);
     // Collapsed rows show a one-line summary, never the whole arguments.
     expect(document.body.textContent!.length).toBeLessThan(300 * 200);
     expect(rowRenders.size).toBe(300);
     rowRenders.clear();
 
     // Progress of one call re-renders that row only; the list does not re-render the others.
-    apply({ type: 'tool-call-progress', toolCallId: 'c7', progress: { percent: 10 } });
-    apply({ type: 'tool-call-progress', toolCallId: 'c7', progress: { percent: 20 } });
+    act(() => writeFile.progress('c7', { percent: 10 }));
+    act(() => writeFile.progress('c7', { percent: 20 }));
     expect([...rowRenders]).toEqual([['c7', 2]]);
 
     // An open row shows the first 2,000 characters, and all of them on demand.

@@ -1,5 +1,5 @@
-import type { StoreApi } from 'zustand/vanilla';
 import type { LoggedEvent } from '../store/events';
+import type { ReadonlyAgentStore } from '../store/readonly-agent-store';
 import type { LanguageModel } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
 import type { AskUserOption, QuestionAnswer } from '../people/question-types';
@@ -153,8 +153,21 @@ export interface Agent {
   subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void;
   /** Logged events after `cursor`, for views that reconnect. `complete: false` means some were dropped: re-read the state. */
   eventsSince(cursor: number): { events: LoggedEvent[]; complete: boolean };
-  /** The zustand store behind the agent, for selector-based subscriptions. Read only: change state through commands. */
-  readonly store: StoreApi<AgentState>;
+  /**
+   * The agent's state as a read-only store, for selector-based subscriptions (the hooks read it;
+   * zustand's `useStore(agent.store, selector)` works too). It has no `setState`: state changes
+   * only through the commands above, as events the one reducer applies. To start from a given
+   * state, pass `initialState` to `createAgent` (`stateFromEvents` of `react-agent-kit/testing`
+   * builds one from events).
+   *
+   * @example
+   * ```ts
+   * const stop = agent.store.subscribe((state, previous) => {
+   *   if (state.status !== previous.status) console.log('status:', state.status);
+   * });
+   * ```
+   */
+  readonly store: ReadonlyAgentStore;
   /** The model in use (provider and id are handy for display). */
   readonly model: LanguageModel;
 }

@@ -1,3 +1,4 @@
+import type { ReadonlyAgentStore } from '../store/readonly-agent-store';
 import type { AgentState } from '../store/state';
 import { isPendingApproval } from '../store/tool-call-states';
 
@@ -12,7 +13,7 @@ import { isPendingApproval } from '../store/tool-call-states';
  * ```
  */
 export function watchApprovalExpiry(
-  store: { getState(): AgentState; subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void },
+  store: Pick<ReadonlyAgentStore, 'getState' | 'subscribe'>,
   expire: (toolCallId: string) => void,
   now: () => number = Date.now,
 ): () => void {
