@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, createInitialState, defineTool, type AgentEvent } from '../core/index';
-import { scriptedModel } from './scripted-model';
+import { scriptedModel } from '../core/scripted/scripted-model';
 import { stateFromEvents } from './state-from-events';
 import { text, toolCall } from './step-builders';
 

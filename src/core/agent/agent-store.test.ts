@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { createScriptedModel } from '../scripted/scripted-model';
+import { scriptedModel } from '../scripted/scripted-model';
+import { text } from '../../testing/step-builders';
 import type { ReadonlyAgentStore } from '../store/readonly-agent-store';
 import type { AgentState } from '../store/state';
 import type { Agent } from './agent-options';
@@ -7,7 +8,7 @@ import { createAgent } from './create-agent';
 
 describe('agent.store', () => {
   it('has no setState, by type and at run time', () => {
-    const agent = createAgent({ model: createScriptedModel({ respond: ['Hello.'] }) });
+    const agent = createAgent({ model: scriptedModel([text('Hello.')]) });
     expectTypeOf<Agent['store']>().toEqualTypeOf<ReadonlyAgentStore>();
     expectTypeOf<keyof Agent['store']>().toEqualTypeOf<'getState' | 'getInitialState' | 'subscribe'>();
     // Checked without writing `agent.store.setState`, which the architecture test refuses anywhere.
@@ -17,7 +18,7 @@ describe('agent.store', () => {
   });
 
   it('reads and watches the state the commands change', async () => {
-    const agent = createAgent({ model: createScriptedModel({ respond: ['Hello.'] }) });
+    const agent = createAgent({ model: scriptedModel([text('Hello.')]) });
     const initial = agent.store.getState();
     const statuses: AgentState['status'][] = [];
     const stop = agent.store.subscribe((state, previous) => {
