@@ -172,8 +172,8 @@ describe('useCheckpoints', () => {
       await agent.send('Hello');
     });
     expect(turns()).toHaveLength(1);
-    // The control re-rendered per token; the checkpoint list once for the new turn.
-    expect(tokens.count).toBeGreaterThan(5);
+    // The control re-rendered while the reply streamed (once per frame); the checkpoint list once for the new turn.
+    expect(tokens.count).toBeGreaterThan(2);
     expect(renders.count).toBe(2);
   });
 

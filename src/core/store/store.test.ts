@@ -27,4 +27,75 @@ describe('createAgentStore', () => {
     expect(store.getInitialState()).toBe(initial);
     expect(store.getState()).not.toBe(initial);
   });
+
+  describe('streamed deltas', () => {
+    function manualFrames() {
+      const queued: (() => void)[] = [];
+      return {
+        schedule: (notify: () => void) => {
+          queued.push(notify);
+          return () => queued.splice(queued.indexOf(notify), 1);
+        },
+        frame: () => queued.splice(0).forEach((notify) => notify()),
+        get pending() {
+          return queued.length;
+        },
+      };
+    }
+    const streaming = () => {
+      const frames = manualFrames();
+      const agentStore = createAgentStore(createInitialState(), () => 0, frames.schedule);
+      agentStore.dispatch({ type: 'message-add', message: { id: 'm1', role: 'assistant', parts: [], status: 'streaming', createdAt: 0 } });
+      agentStore.dispatch({ type: 'text-start', messageId: 'm1', partId: 'p1' });
+      const notifications: number[] = [];
+      agentStore.store.subscribe(() => notifications.push(notifications.length));
+      return { frames, agentStore, notifications };
+    };
+    const textOf = (agentStore: ReturnType<typeof createAgentStore>, partIndex = 0) => {
+      const part = agentStore.store.getState().messages[0]!.parts[partIndex];
+      return part?.type === 'text' || part?.type === 'reasoning' ? part.text : undefined;
+    };
+
+    it('notifies once per frame however many tokens arrive, and reads are always exact', () => {
+      const { frames, agentStore, notifications } = streaming();
+      for (let index = 0; index < 1000; index++) {
+        agentStore.dispatch({ type: 'text-delta', messageId: 'm1', partId: 'p1', delta: `${index} ` });
+        if (index === 499) expect(textOf(agentStore)?.endsWith('499 ')).toBe(true);
+      }
+      expect(notifications).toEqual([]);
+      expect(frames.pending).toBe(1);
+      frames.frame();
+      expect(notifications).toHaveLength(1);
+      expect(textOf(agentStore)).toBe(Array.from({ length: 1000 }, (_, index) => `${index} `).join(''));
+      // Every token stays in the log as it came, for views that replay it.
+      expect(agentStore.log.since(0).events.filter(({ event }) => event.type === 'text-delta')).toHaveLength(1000);
+    });
+
+    it('applies what is buffered before any other event, and that event notifies at once', () => {
+      const { frames, agentStore, notifications } = streaming();
+      agentStore.dispatch({ type: 'text-delta', messageId: 'm1', partId: 'p1', delta: 'Hello' });
+      agentStore.dispatch({ type: 'reasoning-start', messageId: 'm1', partId: 'r1' });
+      agentStore.dispatch({ type: 'reasoning-delta', messageId: 'm1', partId: 'r1', delta: 'why' });
+      agentStore.dispatch({ type: 'text-delta', messageId: 'm1', partId: 'p1', delta: ', world' });
+      agentStore.dispatch({ type: 'message-finish', messageId: 'm1', status: 'done' });
+      expect(notifications).toHaveLength(2);
+      expect(frames.pending).toBe(0);
+      expect(textOf(agentStore, 0)).toBe('Hello, world');
+      expect(textOf(agentStore, 1)).toBe('why');
+      expect(agentStore.store.getState().messages[0]!.status).toBe('done');
+    });
+
+    it('merges deltas of one tool call input, and keeps other calls apart', () => {
+      const frames = manualFrames();
+      const agentStore = createAgentStore(createInitialState(), () => 0, frames.schedule);
+      agentStore.dispatch({ type: 'message-add', message: { id: 'm1', role: 'assistant', parts: [], status: 'streaming', createdAt: 0 } });
+      agentStore.dispatch({ type: 'tool-call-start', messageId: 'm1', toolCallId: 'a', name: 'write' });
+      agentStore.dispatch({ type: 'tool-call-start', messageId: 'm1', toolCallId: 'b', name: 'write' });
+      for (const [toolCallId, delta] of [['a', '{"pa'], ['a', 'th":1'], ['b', '{"x"'], ['a', '}'], ['b', ':2}']] as const) {
+        agentStore.dispatch({ type: 'tool-call-input-delta', toolCallId, delta });
+      }
+      frames.frame();
+      expect(agentStore.store.getState().toolCalls.map((call) => call.inputText)).toEqual(['{"path":1}', '{"x":2}']);
+    });
+  });
 });
