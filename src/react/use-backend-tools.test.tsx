@@ -25,7 +25,7 @@ function fakeServer() {
     if (String(input).endsWith('/tools')) return new Response(JSON.stringify(catalog), { headers: { 'content-type': 'application/json' } });
     return new Response(`${JSON.stringify({ type: 'output', value: { name: 'Ada' } })}\n`, { headers: { 'content-type': 'application/x-ndjson' } });
   };
-  return { server, fetch: fetch as typeof globalThis.fetch };
+  return { server, fetch };
 }
 
 function Probe({ url, options, onResult }: { url: string; options: Parameters<typeof useBackendTools>[1]; onResult: (result: UseBackendToolsResult) => void }) {

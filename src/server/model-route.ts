@@ -51,7 +51,7 @@ export async function handleModelStep(request: Request, options: ModelRouteOptio
   const result = ai.streamText({
     model,
     ...(system.length > 0 ? { instructions: system.join('\n\n') } : {}),
-    messages: step.prompt.filter((message) => message.role !== 'system') as Parameters<typeof ai.streamText>[0]['messages'] & object,
+    messages: step.prompt.filter((message) => message.role !== 'system'),
     tools: Object.fromEntries(step.tools.map((tool) => [tool.name, ai.tool({ description: tool.description ?? '', inputSchema: ai.jsonSchema(tool.inputSchema) })])),
     ...(step.toolChoice ? { toolChoice: toolChoiceOf(step.toolChoice) } : {}),
     // Checked and capped: the output-token ceiling always applies, the rest only when asked.

@@ -125,7 +125,7 @@ describe('<ToolTimeline>', () => {
     const calls = Array.from({ length: 300 }, (_, index) => call(`c${index}`, 'running', { input: big }, [['running', 0]])).filter((each) => each.id !== 'c7');
     const { row, writeFile } = await setup(calls, [{ id: 'c7', input: big }]);
     // Collapsed rows show a one-line summary, never the whole arguments.
-    expect(document.body.textContent!.length).toBeLessThan(300 * 200);
+    expect(document.body.textContent.length).toBeLessThan(300 * 200);
     expect(rowRenders.size).toBe(300);
     rowRenders.clear();
 
@@ -136,7 +136,7 @@ describe('<ToolTimeline>', () => {
 
     // An open row shows the first 2,000 characters, and all of them on demand.
     fireEvent.click(within(row('c7')).getByRole('button', { expanded: false }));
-    const argumentsText = () => within(row('c7')).getByRole('region').querySelector('pre')!.textContent!;
+    const argumentsText = () => within(row('c7')).getByRole('region').querySelector('pre')!.textContent;
     expect(argumentsText().length).toBeLessThanOrEqual(2001);
     fireEvent.click(within(row('c7')).getByRole('button', { name: /Show all \(50,0\d\d characters\)/ }));
     expect(argumentsText().length).toBeGreaterThan(50_000);

@@ -133,7 +133,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
     const catalog = (await response.json().catch(() => null)) as ToolCatalog | null;
     if (!catalog || !Array.isArray(catalog.tools)) throw new Error(`The tool server at ${base} sent a tool catalog that is not the expected format.`);
     const tools = catalog.tools.map((entry) => bind(declarationOf(entry, options.timeoutMs ?? defaultTimeoutMs)));
-    return { tools: tools as ToolDefinition<never, unknown>[], unavailable: Array.isArray(catalog.unavailable) ? catalog.unavailable : [] };
+    return { tools, unavailable: Array.isArray(catalog.unavailable) ? catalog.unavailable : [] };
   }
 
   return { url: base, loadTools, bind, run };
