@@ -85,7 +85,9 @@ describe('<ToolTimeline>', () => {
 
     expect(row('running').querySelector('time')!.textContent).toBe('2 s');
     const rendersBefore = rowRenders.get('running');
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(row('running').querySelector('time')!.textContent).toBe('5 s');
     // The clock re-rendered itself, not the row.
     expect(rowRenders.get('running')).toBe(rendersBefore);
@@ -93,7 +95,9 @@ describe('<ToolTimeline>', () => {
     vi.setSystemTime(t0 + 5200);
     await finish('running', 'ok');
     expect(row('running').querySelector('time')!.textContent).toBe('5.2 s');
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(row('running').querySelector('time')!.textContent).toBe('5.2 s');
   });
 

@@ -124,7 +124,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
       response = await fetchFunction(`${base}/tools`, { headers: headers(), ...(loadOptions.signal ? { signal: loadOptions.signal } : {}) });
     } catch (error) {
       if (loadOptions.signal?.aborted) throw error;
-      throw new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`);
+      throw new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`, { cause: error });
     }
     if (!response.ok) {
       const detail = await errorDetailOf(response);
