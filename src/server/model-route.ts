@@ -67,6 +67,7 @@ export async function handleModelStep(request: Request, options: ModelRouteOptio
   });
 }
 
+// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- known ambiguity, left for its own fix: AiLanguageModel includes a gateway id string, which the caller takes for this error message
 function pickModel(models: ServerModels, name: string | undefined): AiLanguageModel | string {
   if (isModel(models)) return models;
   const names = Object.keys(models);
