@@ -72,7 +72,9 @@ describe('<ToolTimeline>', () => {
       ],
       [{ id: 'running' }],
     );
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByRole('list', { name: 'Tool calls' }).children).toHaveLength(5);
     expect(row('streaming').textContent).toContain('Preparing');
     expect(row('streaming').textContent).toContain('{"path": "/dra');
