@@ -17,7 +17,7 @@ function sandboxOf(count: number): Sandbox {
   return sandbox;
 }
 
-async function time(run: () => Promise<unknown> | unknown): Promise<number> {
+async function time(run: () => unknown): Promise<number> {
   const started = performance.now();
   await run();
   return performance.now() - started;
@@ -32,7 +32,7 @@ async function deleteDatabase(name: string): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(`react-agent-kit:${name}`);
     request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error!);
   });
 }
 

@@ -49,7 +49,7 @@ function drivenModel() {
   };
 }
 
-const composer = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const composer = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 
 afterEach(cleanup);
 
@@ -74,7 +74,7 @@ describe('<AgentChat>', () => {
   it('adds a line with Shift+Enter and does not send empty text', () => {
     const driven = drivenModel();
     render(<AgentChat agent={createAgent({ model: driven.model })} />);
-    const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+    const send = screen.getByRole<HTMLButtonElement>('button', { name: 'Send' });
     expect(send.disabled).toBe(true);
     fireEvent.change(composer(), { target: { value: '   ' } });
     expect(send.disabled).toBe(true);

@@ -20,12 +20,13 @@ const catalog: ToolCatalog = {
 function fakeServer() {
   const server = { up: true, requests: [] as string[] };
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    server.requests.push(`${init?.method ?? 'GET'} ${String(input)}`);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    server.requests.push(`${init?.method ?? 'GET'} ${url}`);
     if (!server.up) throw new TypeError('fetch failed');
-    if (String(input).endsWith('/tools')) return new Response(JSON.stringify(catalog), { headers: { 'content-type': 'application/json' } });
+    if (url.endsWith('/tools')) return new Response(JSON.stringify(catalog), { headers: { 'content-type': 'application/json' } });
     return new Response(`${JSON.stringify({ type: 'output', value: { name: 'Ada' } })}\n`, { headers: { 'content-type': 'application/x-ndjson' } });
   };
-  return { server, fetch: fetch as typeof globalThis.fetch };
+  return { server, fetch };
 }
 
 function Probe({ url, options, onResult }: { url: string; options: Parameters<typeof useBackendTools>[1]; onResult: (result: UseBackendToolsResult) => void }) {

@@ -48,7 +48,10 @@ const noneUnavailable: BackendTools['unavailable'] = [];
 export function useBackendTools(url: string, options: UseBackendToolsOptions = {}): UseBackendToolsResult {
   const { enabled = true, ...bridgeOptions } = options;
   const client = useKitQueryClient();
-  // The bridge is rebuilt only when the URL changes; options are read when it runs.
+  // The bridge, and so the tools it makes, is rebuilt only when the URL changes, with the options
+  // of that render: callers pass a new options object on every render. (`headers` may be a
+  // function, called per request.)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the URL alone on purpose: `bridgeOptions` is a new object every render
   const bridge = useMemo(() => httpToolBridge(url, bridgeOptions), [url]);
   const query = useQuery(
     {

@@ -26,7 +26,7 @@ export interface ToolCallFilter {
  * ```
  */
 export function useToolCalls(filter: ToolCallFilter = {}): ToolCall[] {
-  const select = useFilterSelector(filter, (calls) => calls);
+  const select = useFilterSelector(filter, allCalls);
   return useAgentSelector(select, shallowEqual);
 }
 
@@ -63,9 +63,13 @@ function useFilterSelector<Result>(filter: ToolCallFilter, finish: (calls: ToolC
         ),
       );
     },
-    // `finish` is a module-level function in both uses, so it is left out of the dependencies.
-    [statesKey, name, runId],
+    // `finish` is a module-level function in both uses, so it never changes the selector by itself.
+    [statesKey, name, runId, finish],
   );
+}
+
+function allCalls(calls: ToolCall[]): ToolCall[] {
+  return calls;
 }
 
 function messagesOfRun(state: AgentState, runId: string): Set<string> {

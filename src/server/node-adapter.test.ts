@@ -15,6 +15,7 @@ afterEach(
 
 async function serve(handler: FetchHandler, maxBodyBytes?: number, before?: (request: IncomingMessage) => Promise<void>): Promise<string> {
   const node = toNodeHandler(handler, maxBodyBytes ? { maxBodyBytes } : {});
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http drops the handler's promise; a rejection would fail the test as an unhandled rejection
   server = createServer(async (request, response) => {
     await before?.(request);
     await node(request, response);

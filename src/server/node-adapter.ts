@@ -104,8 +104,8 @@ function toRequest(request: IncomingMessage, url: URL, body: NodeRequestBody | u
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  // `duplex: 'half'` is what a streamed request body needs; the DOM types do not know it yet.
-  return new Request(url, { method: request.method, headers, signal, ...(body ? { body: body.stream, duplex: 'half' } : {}) } as RequestInit);
+  // `duplex: 'half'` is what a streamed request body needs; the DOM types do not know it yet (a spread is not checked for extra properties).
+  return new Request(url, { method: request.method, headers, signal, ...(body ? { body: body.stream, duplex: 'half' } : {}) });
 }
 
 /** HTTP/1.1 framing: a request has a body when it declares a length above 0 or a transfer encoding. */

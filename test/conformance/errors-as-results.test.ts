@@ -14,7 +14,9 @@ describe('errors as results', () => {
   it.each([
     ['throws an Error', () => { throw new Error('disk full'); }, 'disk full'],
     ['rejects', () => Promise.reject(new Error('network unreachable')), 'network unreachable'],
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a tool that throws something other than an Error is the case under test
     ['throws a string', () => { throw 'plain string failure'; }, 'plain string failure'],
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a tool that throws something other than an Error is the case under test
     ['throws an object', () => { throw { code: 'E_QUOTA', detail: 'quota exceeded' }; }, 'quota exceeded'],
   ])('gives the model an error result when the tool %s, and goes on', async (_case, execute, message) => {
     const model = scriptedModel([toolCall('flaky', {}, 'flaky-1'), text('It failed, sorry.')]);

@@ -56,7 +56,7 @@ describe('what a person approves is what they see', () => {
     expect(dialog.getAttribute('aria-describedby')!.split(' ')).toContain(warning.id);
 
     // The editable arguments show the character as a JSON escape, which parses back to the same path.
-    const argumentsInput = within(dialog).getByRole('textbox', { name: /Arguments/ }) as HTMLTextAreaElement;
+    const argumentsInput = within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: /Arguments/ });
     expect(argumentsInput.value).toContain('"path": "rtl/safe\\u202Egnp.exe"');
     expect(JSON.parse(argumentsInput.value)).toEqual({ path: spoofedPath, content: 'MZ\n' });
 

@@ -29,7 +29,7 @@ function setup(notes: string[] = ['Buy milk']) {
 
 const dialog = () => screen.getByRole('alertdialog', { name: 'Run write_note?' });
 const button = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
-const argumentsInput = () => within(dialog()).getByRole('textbox', { name: /Arguments/ }) as HTMLTextAreaElement;
+const argumentsInput = () => within(dialog()).getByRole<HTMLTextAreaElement>('textbox', { name: /Arguments/ });
 const settled = (agent: ReturnType<typeof setup>['agent']) => waitFor(() => expect(agent.getState().status).toBe('idle'));
 
 describe('<ApprovalDialog> in <AgentChat>', () => {
@@ -45,7 +45,7 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
     expect(description.textContent).toContain('asks for approval');
     expect(JSON.parse(argumentsInput().value)).toEqual({ text: 'Buy milk' });
     // The composer is disabled with a hint; the thread behind the modal is inert.
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).matches(':disabled')).toBe(true);
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).matches(':disabled')).toBe(true);
     expect(screen.getByText('The agent waits for your decision on a tool call.')).toBeTruthy();
     expect(document.querySelector('.rak-chat-layer')!.hasAttribute('inert')).toBe(true);
 

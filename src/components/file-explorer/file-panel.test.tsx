@@ -85,6 +85,6 @@ describe('<AgentChat workspace>', () => {
     expect(within(tree).queryByRole('treeitem', { name: /src/ })).toBeNull();
     // The only turn was rolled back: no checkpoint is left to compare with.
     expect(screen.getByText(/No checkpoint yet/)).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Add b');
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).value).toBe('Add b');
   });
 });

@@ -25,7 +25,7 @@ describe('Edit a message', () => {
     expect(sandbox.readFile('plan.md')).toBe('for Paris\n');
 
     fireEvent.click(within(userMessage('Paris')).getByRole('button', { name: 'Edit' }));
-    const editor = screen.getByRole('textbox', { name: 'Edited message' }) as HTMLTextAreaElement;
+    const editor = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Edited message' });
     expect(editor.value).toBe('Plan a trip to Paris');
     expect(document.activeElement).toBe(editor);
     fireEvent.change(editor, { target: { value: 'Plan a trip to Rome' } });

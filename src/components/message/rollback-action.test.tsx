@@ -30,7 +30,7 @@ function setup(sandbox: Sandbox = createSandbox({ files: { '/a.txt': 'one\n' } }
 }
 
 const userMessage = (text: string) => screen.getAllByRole('article', { name: 'You' }).find((article) => article.textContent?.includes(text))!;
-const composer = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
+const composer = () => screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' });
 
 describe('Roll back to here', () => {
   it('asks first, then restores files and conversation and puts the text back in the composer', async () => {
@@ -73,7 +73,7 @@ describe('Roll back to here', () => {
     render(<AgentChat agent={agent} />);
     void agent.send('Think forever');
     await waitFor(() => expect(agent.getState().status).toBe('running'));
-    const action = within(userMessage('Think forever')).getByRole('button', { name: 'Roll back to here' }) as HTMLButtonElement;
+    const action = within(userMessage('Think forever')).getByRole<HTMLButtonElement>('button', { name: 'Roll back to here' });
     expect(action.disabled).toBe(true);
     await act(() => agent.stop());
     expect(action.disabled).toBe(false);

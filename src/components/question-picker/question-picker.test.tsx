@@ -34,7 +34,7 @@ function setup(batches: Question[][], chat: { allowFreeText?: boolean } = {}) {
 
 const picker = () => screen.getByRole('form', { name: /The agent has (a question|questions)/ });
 const inPicker = () => within(picker());
-const submit = () => inPicker().getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+const submit = () => inPicker().getByRole<HTMLButtonElement>('button', { name: 'Submit' });
 const settled = (agent: ReturnType<typeof setup>['agent']) => waitFor(() => expect(agent.getState().status).toBe('idle'));
 
 describe('<QuestionPicker> in <AgentChat>', () => {
@@ -44,7 +44,7 @@ describe('<QuestionPicker> in <AgentChat>', () => {
     expect(document.activeElement).toBe(picker());
     const group = inPicker().getByRole('group', { name: /Language/ });
     expect(group.textContent).toContain('Which language should the project use?');
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).matches(':disabled')).toBe(true);
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).matches(':disabled')).toBe(true);
     expect(screen.getByText('Answer the question above (or cancel it) to continue.')).toBeTruthy();
 
     const rust = inPicker().getByRole('radio', { name: 'Rust' });

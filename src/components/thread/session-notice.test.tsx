@@ -58,7 +58,7 @@ describe('<SessionNotice> in AgentChat', () => {
     });
     const alert = await screen.findByText(/changed in another tab or window/);
     expect(alert.getAttribute('role')).toBe('alert');
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).disabled).toBe(false);
   });
 
   it('says why nothing is saved when the storage cannot be used, and that the chat goes on', async () => {

@@ -72,7 +72,9 @@ describe('<ToolTimeline>', () => {
       ],
       [{ id: 'running' }],
     );
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByRole('list', { name: 'Tool calls' }).children).toHaveLength(5);
     expect(row('streaming').textContent).toContain('Preparing');
     expect(row('streaming').textContent).toContain('{"path": "/dra');
@@ -85,7 +87,9 @@ describe('<ToolTimeline>', () => {
 
     expect(row('running').querySelector('time')!.textContent).toBe('2 s');
     const rendersBefore = rowRenders.get('running');
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(row('running').querySelector('time')!.textContent).toBe('5 s');
     // The clock re-rendered itself, not the row.
     expect(rowRenders.get('running')).toBe(rendersBefore);
@@ -93,7 +97,9 @@ describe('<ToolTimeline>', () => {
     vi.setSystemTime(t0 + 5200);
     await finish('running', 'ok');
     expect(row('running').querySelector('time')!.textContent).toBe('5.2 s');
-    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      vi.advanceTimersByTime(3000);
+    });
     expect(row('running').querySelector('time')!.textContent).toBe('5.2 s');
   });
 
@@ -125,7 +131,7 @@ describe('<ToolTimeline>', () => {
     const calls = Array.from({ length: 300 }, (_, index) => call(`c${index}`, 'running', { input: big }, [['running', 0]])).filter((each) => each.id !== 'c7');
     const { row, writeFile } = await setup(calls, [{ id: 'c7', input: big }]);
     // Collapsed rows show a one-line summary, never the whole arguments.
-    expect(document.body.textContent!.length).toBeLessThan(300 * 200);
+    expect(document.body.textContent.length).toBeLessThan(300 * 200);
     expect(rowRenders.size).toBe(300);
     rowRenders.clear();
 
@@ -136,7 +142,7 @@ describe('<ToolTimeline>', () => {
 
     // An open row shows the first 2,000 characters, and all of them on demand.
     fireEvent.click(within(row('c7')).getByRole('button', { expanded: false }));
-    const argumentsText = () => within(row('c7')).getByRole('region').querySelector('pre')!.textContent!;
+    const argumentsText = () => within(row('c7')).getByRole('region').querySelector('pre')!.textContent;
     expect(argumentsText().length).toBeLessThanOrEqual(2001);
     fireEvent.click(within(row('c7')).getByRole('button', { name: /Show all \(50,0\d\d characters\)/ }));
     expect(argumentsText().length).toBeGreaterThan(50_000);

@@ -124,7 +124,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
       response = await fetchFunction(`${base}/tools`, { headers: headers(), ...(loadOptions.signal ? { signal: loadOptions.signal } : {}) });
     } catch (error) {
       if (loadOptions.signal?.aborted) throw error;
-      throw new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`);
+      throw new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`, { cause: error });
     }
     if (!response.ok) {
       const detail = await errorDetailOf(response);
@@ -133,7 +133,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
     const catalog = (await response.json().catch(() => null)) as ToolCatalog | null;
     if (!catalog || !Array.isArray(catalog.tools)) throw new Error(`The tool server at ${base} sent a tool catalog that is not the expected format.`);
     const tools = catalog.tools.map((entry) => bind(declarationOf(entry, options.timeoutMs ?? defaultTimeoutMs)));
-    return { tools: tools as ToolDefinition<never, unknown>[], unavailable: Array.isArray(catalog.unavailable) ? catalog.unavailable : [] };
+    return { tools, unavailable: Array.isArray(catalog.unavailable) ? catalog.unavailable : [] };
   }
 
   return { url: base, loadTools, bind, run };

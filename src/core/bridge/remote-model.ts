@@ -95,7 +95,7 @@ async function* stepParts(body: ReadableStream<Uint8Array>, url: string): AsyncG
         };
         return;
       }
-      yield part as V3StreamPart;
+      yield part;
     }
   } catch {
     // The connection broke mid-step: end quietly; the missing `finish` tells the agent the reply was cut off.

@@ -106,7 +106,7 @@ function objectFor(schema: SchemaLike, toolName: string, hints: DemoInputHints, 
  */
 export function plausibleToolInput(toolName: string, inputSchema: unknown, hints: DemoInputHints): Record<string, unknown> {
   if (typeof inputSchema !== 'object' || inputSchema === null) return {};
-  return objectFor(inputSchema as SchemaLike, toolName, hints, 0);
+  return objectFor(inputSchema, toolName, hints, 0);
 }
 
 /**

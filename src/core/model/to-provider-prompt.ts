@@ -120,6 +120,7 @@ function toJsonText(value: unknown): { value: JsonValue; text: string } {
     const text = JSON.stringify(value);
     return { value: value as JsonValue, text };
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- whatever String makes of a value that is not JSON (a BigInt, a cycle) is what the model gets
     const text = String(value);
     return { value: text, text: JSON.stringify(text) };
   }

@@ -37,7 +37,7 @@ export function checkPermission(
 function toolAsks(tool: ToolDefinition, input: unknown): boolean {
   if (typeof tool.needsApproval === 'function') {
     try {
-      return tool.needsApproval(input as never);
+      return tool.needsApproval(input);
     } catch {
       // A failing check must not let the call through unasked.
       return true;

@@ -39,7 +39,7 @@ describe('fetchEventStream', () => {
       expect(this).toBeUndefined();
       return Promise.resolve(new Response('data: ok\n\n'));
     });
-    await fetchEventStream({ ...base, headers: {}, fetch: fetch as unknown as typeof globalThis.fetch });
+    await fetchEventStream({ ...base, headers: {}, fetch });
     expect(fetch).toHaveBeenCalledOnce();
   });
 

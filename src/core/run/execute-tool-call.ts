@@ -56,7 +56,7 @@ export async function executeToolCall(
   update('running', {}, startedBy, note);
   const runner: AuditActor = tool.execute ? 'runtime' : 'host';
   const outcome = await invokeTool(
-    tool.execute ? (toolContext) => tool.execute!(input as never, toolContext) : ({ signal }) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal }),
+    tool.execute ? (toolContext) => tool.execute!(input, toolContext) : ({ signal }) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal }),
     {
       signal: context.signal,
       toolCallId: call.id,

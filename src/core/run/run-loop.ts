@@ -28,7 +28,7 @@ export type RunLoopOutcome =
  * call with exactly one result, so the next request is valid.
  */
 export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> {
-  const { dispatch, signal, budget, limits } = context;
+  const { signal, budget, limits } = context;
   try {
     while (true) {
       const last = context.getState().messages.at(-1);

@@ -79,7 +79,7 @@ function applyToModel(model: Model, operation: Operation): void {
       if (kind === undefined) fail('not-found');
       const inside = [...model.files.keys(), ...model.directories].filter((other) => below(other, path));
       if (kind === 'directory' && inside.length > 0 && !operation.recursive) fail('directory-not-empty');
-      for (const other of [path, ...inside]) model.files.delete(other) || model.directories.delete(other);
+      for (const other of [path, ...inside]) if (!model.files.delete(other)) model.directories.delete(other);
       return;
     }
     case 'move': {
@@ -273,7 +273,10 @@ describe('sandbox properties', () => {
           if (step.type === 'checkpoint') original.checkpoint();
           else if (step.type === 'restore' || step.type === 'forget') {
             const id = ids[step.index % Math.max(1, ids.length)];
-            if (id !== undefined) (step.type === 'restore' ? original.restore(id) : original.deleteCheckpoint(id));
+            if (id !== undefined) {
+              if (step.type === 'restore') original.restore(id);
+              else original.deleteCheckpoint(id);
+            }
           } else if (step.type === 'binary') outcome(() => original.writeFile(step.path, step.bytes));
           else if (step.type === 'touch') touch(original, step.index);
           else outcome(() => applyToSandbox(original, step));

@@ -23,7 +23,7 @@ export function checkObject(context: ValidationContext, schema: JsonSchemaObject
   if (required !== undefined && !(Array.isArray(required) && required.every((name) => typeof name === 'string'))) {
     throw new JsonSchemaError(`${position.schemaPath}/required must be an array of property names.`);
   }
-  for (const name of (required ?? []) as string[]) {
+  for (const name of required ?? []) {
     if (!Object.hasOwn(value, name)) report(context, propertyPath(position.path, name), 'required property is missing');
   }
 

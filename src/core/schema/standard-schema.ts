@@ -24,7 +24,7 @@ export declare namespace StandardSchemaV1 {
   interface Props<Input = unknown, Output = Input> {
     readonly version: 1;
     readonly vendor: string;
-    readonly validate: (value: unknown, options?: Options | undefined) => Result<Output> | Promise<Result<Output>>;
+    readonly validate: (value: unknown, options?: Options) => Result<Output> | Promise<Result<Output>>;
     readonly types?: Types<Input, Output> | undefined;
   }
   interface Options {
@@ -97,7 +97,7 @@ export interface StandardJSONSchemaOptions {
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   // ArkType schemas are functions, so functions count too.
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null || !('~standard' in value)) return false;
-  const props: unknown = (value as { '~standard': unknown })['~standard'];
+  const props: unknown = value['~standard'];
   return typeof props === 'object' && props !== null && (props as { version?: unknown }).version === 1 && typeof (props as { validate?: unknown }).validate === 'function';
 }
 

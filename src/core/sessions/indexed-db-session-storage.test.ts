@@ -30,7 +30,7 @@ function rawDatabase(factory: IDBFactory, name: string, version?: number): Promi
   return new Promise((resolve, reject) => {
     const request = factory.open(name, version);
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error!);
   });
 }
 

@@ -59,9 +59,9 @@ const converted = new WeakMap<object, Record<string, unknown>>();
  * ```
  */
 export function toModelJsonSchema(tool: ToolSchemaSource): Record<string, unknown> {
-  if (tool.inputJsonSchema) return tool.inputJsonSchema as Record<string, unknown>;
+  if (tool.inputJsonSchema) return tool.inputJsonSchema;
   const schema = tool.inputSchema;
-  if (!isStandardSchema(schema)) return schema as Record<string, unknown>;
+  if (!isStandardSchema(schema)) return schema;
   const cached = converted.get(schema);
   if (cached) return cached;
   const vendor = schema['~standard'].vendor;

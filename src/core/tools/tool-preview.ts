@@ -14,7 +14,7 @@ import { toJsonData } from './json-data';
 export function previewOf(tool: ToolDefinition, input: unknown): ApprovalPreview | undefined {
   if (!tool.preview) return undefined;
   try {
-    const preview = toJsonData(tool.preview(input as never), 'preview');
+    const preview = toJsonData(tool.preview(input), 'preview');
     return preview.ok ? (preview.value as ApprovalPreview | undefined) : undefined;
   } catch {
     return undefined;

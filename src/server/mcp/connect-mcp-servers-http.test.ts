@@ -58,6 +58,7 @@ async function startTestHttpServer(): Promise<TestHttpServer> {
   const requests: IncomingHttpHeaders[] = [];
   const deletedSessions: string[] = [];
   const transports = new Map<string, StreamableHTTPServerTransport>();
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http drops the handler's promise; a rejection would fail the test as an unhandled rejection
   const httpServer: HttpServer = createServer(async (request, response) => {
     requests.push(request.headers);
     if (request.headers.authorization !== token) {

@@ -1,4 +1,4 @@
-import type { JsonSchemaObject, ToolDefinition } from '../../core/index';
+import type { ToolDefinition } from '../../core/index';
 import type { McpConnection, McpListedTool } from './mcp-connection';
 
 /**
@@ -45,7 +45,7 @@ export function toMcpToolDefinition(connection: McpConnection, tool: McpListedTo
   return {
     name,
     description: describeMcpTool(tool, server),
-    inputSchema: tool.inputSchema as JsonSchemaObject,
+    inputSchema: tool.inputSchema,
     execute: (input, { signal, reportProgress }) => connection.callTool(tool.name, input, { signal, timeoutMs, onProgress: reportProgress }),
     needsApproval: !readOnly,
     readOnly,

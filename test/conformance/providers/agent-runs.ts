@@ -16,9 +16,9 @@ export const implementations: readonly Implementation[] = ['ours', 'official'];
 
 export function modelFor(format: ReplayFormat, implementation: Implementation, baseURL: string, modelId: string, key: string = apiKey): LanguageModel {
   if (format === 'openai') {
-    return implementation === 'ours' ? openAICompatible({ baseURL, apiKey: key, model: modelId, name: 'replay' }) : (createOpenAI({ baseURL, apiKey: key }).chat(modelId) as unknown as LanguageModel);
+    return implementation === 'ours' ? openAICompatible({ baseURL, apiKey: key, model: modelId, name: 'replay' }) : createOpenAI({ baseURL, apiKey: key }).chat(modelId);
   }
-  return implementation === 'ours' ? anthropic({ baseURL, apiKey: key, model: modelId }) : (createAnthropic({ baseURL, apiKey: key })(modelId) as unknown as LanguageModel);
+  return implementation === 'ours' ? anthropic({ baseURL, apiKey: key, model: modelId }) : createAnthropic({ baseURL, apiKey: key })(modelId);
 }
 
 /** Runs on the client: the weather fixtures call it. */

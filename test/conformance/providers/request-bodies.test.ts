@@ -80,7 +80,7 @@ describe('OpenAI-compatible requests', () => {
       expect(server.requests[0]!.body).toMatchObject({ model: 'llama3.2', max_tokens: 500 });
 
       server.reply({ text: 'Hi.' });
-      const toReplay: typeof fetch = (url, init) => fetch(String(url).replace('https://api.openai.com/v1', server.baseURL), init);
+      const toReplay: typeof fetch = (url, init) => fetch((typeof url === 'string' ? url : url instanceof URL ? url.href : url.url).replace('https://api.openai.com/v1', server.baseURL), init);
       await createTestAgent(openAICompatible({ baseURL: 'https://api.openai.com/v1/', apiKey, model: 'gpt-5-mini', fetch: toReplay, headers: { 'OpenAI-Organization': 'org-1' } }), options).send('Hello');
       const request = server.requests[1]!;
       expect(request.path).toBe('/v1/chat/completions');

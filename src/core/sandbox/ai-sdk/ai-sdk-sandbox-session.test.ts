@@ -78,7 +78,7 @@ describe('toAISandboxSession file methods', () => {
 
   it('reads as stream, bytes and text (line ranges 1-based, inclusive); null when missing', async () => {
     const { session } = setup();
-    expect(await new Response((await session.readFile({ path: '/a.txt' }))!).text()).toBe('one\ntwo\nthree\n');
+    expect(await new Response(await session.readFile({ path: '/a.txt' })).text()).toBe('one\ntwo\nthree\n');
     expect(await session.readFile({ path: 'missing' })).toBeNull();
     expect([...(await session.readBinaryFile({ path: 'bin.dat' }))!]).toEqual([0xff, 0]);
     expect(await session.readBinaryFile({ path: 'dir/missing' })).toBeNull();
