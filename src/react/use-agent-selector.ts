@@ -1,6 +1,7 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import type { AgentState } from '../core/index';
 import { useAgentInstance } from './agent-context';
+import { sharedSelection } from './shared-selection';
 
 /**
  * Subscribes to the part of the agent state that `selector` picks. The component re-renders
@@ -18,19 +19,13 @@ export function useAgentSelector<Selected>(
   isEqual: (previous: Selected, next: Selected) => boolean = Object.is,
 ): Selected {
   const agent = useAgentInstance();
-  // The last state seen and what was picked from it; kept so that equal picks keep their identity.
-  const cache = useRef<{ state: AgentState; selector: typeof selector; value: Selected } | null>(null);
-  const getSnapshot = (): Selected => {
-    const state = agent.store.getState();
-    const cached = cache.current;
-    if (cached && cached.state === state && cached.selector === selector) return cached.value;
-    const value = selector(state);
-    const keep = cached !== null && isEqual(cached.value, value);
-    cache.current = { state, selector, value: keep ? cached.value : value };
-    return cache.current.value;
-  };
-  const subscribe = useCallback((onChange: () => void) => agent.store.subscribe(onChange), [agent]);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // Components that pass the same selector function share one subscription and one call per change.
+  const selection = sharedSelection(agent.store, selector, isEqual);
+  const value = useSyncExternalStore(selection.subscribe, selection.getSnapshot, selection.getSnapshot);
+  // An inline selector is a new selection each render: equal picks still keep their identity.
+  const last = useRef<{ value: Selected } | null>(null);
+  if (last.current === null || (last.current.value !== value && !isEqual(last.current.value, value))) last.current = { value };
+  return last.current.value;
 }
 
 /**

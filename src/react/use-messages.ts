@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import type { AgentState, Message } from '../core/index';
-import { shallowEqual, useAgentSelector } from './use-agent-selector';
+import { useAgentInstance } from './agent-context';
+import { keyedIndexFor } from './keyed-index';
 
-const pickMessageIds = (state: AgentState) => state.messages.map((message) => message.id);
+const pickMessages = (state: AgentState) => state.messages;
 
 /**
  * The ids of the thread's messages, in order. Changes only when a message is added or
@@ -14,12 +15,15 @@ const pickMessageIds = (state: AgentState) => state.messages.map((message) => me
  * return ids.map((id) => <MyMessage key={id} id={id} />);
  * ```
  */
-export function useMessageIds(): string[] {
-  return useAgentSelector(pickMessageIds, shallowEqual);
+export function useMessageIds(): readonly string[] {
+  const index = keyedIndexFor(useAgentInstance().store, pickMessages);
+  const subscribe = useCallback((onChange: () => void) => index.subscribeIds(onChange), [index]);
+  return useSyncExternalStore(subscribe, index.ids, index.ids);
 }
 
 /**
- * One message by id; re-renders only when that message changes.
+ * One message by id; re-renders only when that message changes. However long the thread, a
+ * streamed token costs the one streaming message's listener, never a call per message.
  *
  * @example
  * ```tsx
@@ -27,14 +31,8 @@ export function useMessageIds(): string[] {
  * ```
  */
 export function useMessage(id: string): Message | undefined {
-  const select = useCallback((state: AgentState) => findMessage(state, id), [id]);
-  return useAgentSelector(select);
-}
-
-function findMessage(state: AgentState, id: string): Message | undefined {
-  // Recent messages are the ones that change; search from the end.
-  for (let index = state.messages.length - 1; index >= 0; index--) {
-    if (state.messages[index]!.id === id) return state.messages[index];
-  }
-  return undefined;
+  const index = keyedIndexFor(useAgentInstance().store, pickMessages);
+  const subscribe = useCallback((onChange: () => void) => index.subscribe(id, onChange), [index, id]);
+  const getSnapshot = useCallback(() => index.get(id), [index, id]);
+  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
