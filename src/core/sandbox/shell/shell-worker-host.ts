@@ -2,9 +2,10 @@
  * The worker's side of the shell: it holds a copy of the sandbox (a real sandbox, with the same
  * limits, so paths and quotas are refused exactly as in the page), runs scripts on it with the
  * same runtime the page would use, and records what each script changed. It has no DOM and no
- * globals of its own, so tests run it in Node with a fake worker.
+ * globals of its own, so tests run it in Node with a fake worker. Its modules must never reach
+ * `shell-worker-client` (a test walks them): a bundler then meets a worker that starts itself.
  */
-import { createSandbox } from '../create-sandbox';
+import { buildSandbox } from '../build-sandbox';
 import type { Sandbox } from '../sandbox-types';
 import type { StorageChanges } from '../storage/sandbox-storage';
 import { applyOperations, recordOperations, type ShellOperation } from './shell-operations';
@@ -57,7 +58,8 @@ export function createShellWorkerHost(post: (response: ShellWorkerResponse) => v
     switch (request.type) {
       case 'sync': {
         if (request.fresh !== undefined) {
-          copy = createSandbox({ limits: request.fresh });
+          // Without agent tools: they would bring the shell, and the code that starts this worker, into it.
+          copy = buildSandbox({ limits: request.fresh }, () => []);
           pending = { written: [], deleted: [] };
         }
         // A loop, not push(...spread): a part may hold more records than a call takes arguments.
