@@ -77,9 +77,10 @@ export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOption
           const result = await (await runner).run(runOptions);
           if (result !== undefined) return result;
         } catch {
-          runner = undefined; // the client's chunk did not load (offline?): the page's runtime may
+          runner = undefined; // the client's chunk did not load (offline?): try the page's runtime
         }
-        console.warn('react-agent-kit: the shell worker could not be loaded; bash scripts run in the page, which they block while they run.');
+        // Another run may have found this out first, and said so.
+        if (!inPage) console.warn('react-agent-kit: the shell worker could not be loaded; bash scripts run in the page, which they block while they run.');
         inPage = true;
       }
       let output;
