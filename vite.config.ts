@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { posix, resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * Library build: one ESM file per public entry. Peer dependencies and runtime
@@ -17,8 +17,44 @@ const entries = {
   testing: 'src/testing/index.ts',
 };
 
+/**
+ * The shell's Web Worker ships as `dist/shell-worker.js`, and the code that starts it keeps the
+ * literal `new Worker(new URL('<relative path>', import.meta.url), { type: 'module' })`, the form
+ * the APP's bundler (Vite, webpack, Turbopack) recognizes to emit the worker with its imports.
+ * Left alone, this build would bundle the worker itself (as an asset, with just-bash inside, or
+ * inlined) and the app could not dedupe or resolve just-bash. So the reference is hidden from
+ * Vite's worker plugin while modules are transformed, the worker is emitted as a chunk of this
+ * build, and the reference is written back, relative to the chunk it ends up in.
+ */
+function shellWorker(): Plugin {
+  const source = resolve(import.meta.dirname, 'src/core/sandbox/shell/shell-worker.ts');
+  const client = resolve(import.meta.dirname, 'src/core/sandbox/shell/shell-worker-client.ts');
+  const reference = "new URL('./shell-worker.ts', import.meta.url)";
+  const placeholder = 'import.meta.REACT_AGENT_KIT_SHELL_WORKER_URL';
+  const fileName = 'shell-worker.js';
+  return {
+    name: 'react-agent-kit:shell-worker',
+    enforce: 'pre',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: source, fileName });
+    },
+    transform(code, id) {
+      if (id !== client) return null;
+      if (!code.includes(reference)) this.error(`${id} no longer contains ${reference}; update the shell-worker plugin in vite.config.ts`);
+      return { code: code.replace(reference, `new URL(${placeholder}, import.meta.url)`), map: null };
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(placeholder)) return null;
+      let path = posix.relative(posix.dirname(chunk.fileName), fileName);
+      if (!path.startsWith('.')) path = `./${path}`;
+      return { code: code.replace(placeholder, JSON.stringify(path)), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    shellWorker(),
     {
       // The stylesheet is plain CSS that needs no processing: ship it as dist/styles.css.
       name: 'react-agent-kit:styles',

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,15 @@ describe('package exports', () => {
     const target = manifest.exports[subpath] as { import: string };
     const module = (await import(pathToFileURL(resolve(root, target.import)).href)) as Record<string, unknown>;
     for (const name of names) expect(module[name], `${subpath} exports ${name}`).toBeDefined();
+  });
+
+  it("ships the shell's worker where the code that starts it points, in the form an app's bundler emits", () => {
+    const chunks = resolve(root, 'dist/chunks');
+    const starters = readdirSync(chunks)
+      .filter((name) => name.endsWith('.js'))
+      .flatMap((name) => [...readFileSync(resolve(chunks, name), 'utf8').matchAll(/new Worker\(new URL\("([^"]+)", import\.meta\.url\), \{ type: "module" \}\)/g)].map((match) => resolve(chunks, match[1]!)));
+    expect(starters).toEqual([resolve(root, 'dist/shell-worker.js')]);
+    expect(readFileSync(starters[0]!, 'utf8')).toMatch(/^import .* from "\.\/chunks\/shell-runtime-[\w-]+\.js";$/m);
   });
 
   it('ships the stylesheet inside one cascade layer', () => {

@@ -2,54 +2,18 @@
  * `createSandboxShell`: a simulated bash (just-bash) whose filesystem is the sandbox. just-bash is
  * large (about 364 kB gzipped), so it is imported on the first `run`, never before: an app that
  * has a sandbox but never runs a command does not download it. This module holds only what must
- * be there up front; the rest is `shell-runtime`, loaded with just-bash.
+ * be there up front; the rest is `shell-runtime`, loaded with just-bash, and, where scripts run
+ * in a Web Worker, `shell-worker-client` (the worker loads just-bash itself).
  *
  * Limits are the shell's own, not the caller's goodwill: a wall-clock limit that just-bash checks
  * while it runs (an AbortSignal alone does not stop `while true; do :; done`), caps on commands
  * and loop iterations (just-bash's hardened profile), and a byte cap on each output stream.
  */
 import type { Sandbox } from '../sandbox-types';
-import { capOutput } from './shell-output';
+import { toShellResult } from './shell-output';
+import type { SandboxShell, SandboxShellOptions, ShellRunLimits } from './shell-types';
 
-/** Limits and defaults of a shell. Every field is optional; see `defaultShellLimits`. */
-export interface SandboxShellOptions {
-  /** Wall-clock limit of one `run`, in milliseconds. */
-  timeoutMs?: number;
-  /** Most commands one `run` may execute (each command in a loop counts). */
-  maxCommands?: number;
-  /** Most iterations of one `while`/`for`/`until` loop. */
-  maxLoopIterations?: number;
-  /** Most UTF-8 bytes kept of stdout, and of stderr; the rest is cut with a note. */
-  maxOutputBytes?: number;
-  /** Environment variables of every run (`HOME` is `/` unless set here). */
-  env?: Record<string, string>;
-}
-
-/** What `run` takes. */
-export interface SandboxShellRunOptions {
-  /** A bash script: one command, a pipeline, several lines. */
-  command: string;
-  /** Directory the command starts in, resolved from `/`. Default `/`. */
-  cwd?: string;
-  /** Environment variables for this run, on top of the shell's. */
-  env?: Record<string, string>;
-  /** Cancels the run (it stops at the next statement that waits). */
-  signal?: AbortSignal;
-}
-
-/** What `run` returns. It never throws: failures are a non-zero `exitCode` with a message on `stderr`. */
-export interface SandboxShellResult {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-  /** Whether stdout or stderr was cut at `maxOutputBytes`. */
-  truncated: boolean;
-}
-
-/** A simulated shell over a sandbox. */
-export interface SandboxShell {
-  run(options: SandboxShellRunOptions): Promise<SandboxShellResult>;
-}
+export type { SandboxShell, SandboxShellOptions, SandboxShellResult, SandboxShellRunOptions } from './shell-types';
 
 /**
  * The limits used when none are given: enough for scripting over a workspace (grep, sed, jq,
@@ -67,23 +31,31 @@ export const defaultShellLimits = Object.freeze({
   maxOutputBytes: 30_000,
 });
 
-type ShellRuntime = typeof import('./shell-runtime');
-let loading: Promise<ShellRuntime> | undefined;
-
-function loadRuntime(): Promise<ShellRuntime> {
-  // Cached once loaded; a failed load (say, offline) is forgotten so the next run tries again.
-  loading ??= import('./shell-runtime').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
+/** Loads a module once; a failed load (say, offline) is forgotten so the next run tries again. */
+function lazily<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
 }
+
+const loadRuntime = lazily(() => import('./shell-runtime'));
+const loadWorkerClient = lazily(() => import('./shell-worker-client'));
 
 /**
  * Creates a simulated bash over `sandbox`: files the commands write land in the sandbox (its
  * subscribers see them), paths are confined by its rules (`/` is the sandbox root, and `..` stops
  * there), and there is no network. Each `run` is isolated (variables and `cd` do not carry over);
  * only files persist. just-bash is loaded on the first `run`.
+ *
+ * Where the page has `Worker`, scripts run in a Web Worker on a copy of the files, and their
+ * changes are made to the sandbox when the script ends, all at once; a cancelled run ends at once
+ * and changes nothing. Elsewhere (Node, tests, server rendering), or with `worker: false`, they
+ * run in the calling thread and change the sandbox as they go. If the worker cannot be loaded
+ * (the app's bundler did not emit it), the shell says so once on the console and runs scripts in
+ * the page.
  *
  * @example
  * ```ts
@@ -92,19 +64,33 @@ function loadRuntime(): Promise<ShellRuntime> {
  * ```
  */
 export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOptions = {}): SandboxShell {
-  const limits = { ...defaultShellLimits, ...options };
+  const { env, worker, ...overrides } = options;
+  const limits: ShellRunLimits = { ...defaultShellLimits, ...overrides };
+  let inPage = worker === false || (worker === undefined && typeof Worker === 'undefined');
+  let runner: Promise<import('./shell-worker-client').ShellWorkerRunner> | undefined;
+
   return {
     async run(runOptions) {
-      let output: { exitCode: number; stdout: string; stderr: string };
+      if (!inPage) {
+        try {
+          runner ??= loadWorkerClient().then(({ createShellWorkerRunner }) => createShellWorkerRunner(sandbox, limits, env, typeof worker === 'function' ? worker : undefined));
+          const result = await (await runner).run(runOptions);
+          if (result !== undefined) return result;
+        } catch {
+          runner = undefined; // the client's chunk did not load (offline?): try the page's runtime
+        }
+        // Another run may have found this out first, and said so.
+        if (!inPage) console.warn('react-agent-kit: the shell worker could not be loaded; bash scripts run in the page, which they block while they run.');
+        inPage = true;
+      }
+      let output;
       try {
         const { runScript } = await loadRuntime();
-        output = await runScript(sandbox, limits, options.env, runOptions);
+        output = await runScript(sandbox, limits, env, runOptions);
       } catch (error) {
         output = { exitCode: 1, stdout: '', stderr: `bash: the shell could not be loaded: ${error instanceof Error ? error.message : String(error)}\n` };
       }
-      const stdout = capOutput(output.stdout, limits.maxOutputBytes);
-      const stderr = capOutput(output.stderr, limits.maxOutputBytes);
-      return { exitCode: output.exitCode, stdout: stdout.text, stderr: stderr.text, truncated: stdout.truncated || stderr.truncated };
+      return toShellResult(output, limits.maxOutputBytes);
     },
   };
 }

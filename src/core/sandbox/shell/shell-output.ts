@@ -4,6 +4,7 @@
  * with a note that says how much was left out.
  */
 import { encodeUtf8, utf8Length } from '../tree/text-encoding';
+import type { SandboxShellResult, ShellRunOutput } from './shell-types';
 
 const decoder = new TextDecoder('utf-8');
 
@@ -30,4 +31,18 @@ export function capOutput(text: string, maxBytes: number): CappedOutput {
   if (kept.endsWith('\uFFFD') && !text.startsWith(kept)) kept = kept.slice(0, -1);
   const separator = kept === '' || kept.endsWith('\n') ? '' : '\n';
   return { text: `${kept}${separator}[output truncated: ${total - utf8Length(kept)} more bytes not shown]\n`, truncated: true };
+}
+
+/**
+ * A run's result as `run` returns it: both streams cut at `maxBytes`, and whether either was.
+ *
+ * @example
+ * ```ts
+ * toShellResult({ exitCode: 0, stdout: 'abcdef', stderr: '' }, 3).truncated; // true
+ * ```
+ */
+export function toShellResult(output: ShellRunOutput, maxBytes: number): SandboxShellResult {
+  const stdout = capOutput(output.stdout, maxBytes);
+  const stderr = capOutput(output.stderr, maxBytes);
+  return { exitCode: output.exitCode, stdout: stdout.text, stderr: stderr.text, truncated: stdout.truncated || stderr.truncated };
 }

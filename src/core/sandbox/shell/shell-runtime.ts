@@ -7,15 +7,10 @@
 import { Bash } from 'just-bash';
 import type { Sandbox } from '../sandbox-types';
 import { createSandboxFileSystem } from './sandbox-file-system';
+import { cancelledExitCode, shellFailure, timedOut } from './shell-failures';
 import { resolveShellPath } from './shell-paths';
+import type { ShellRunLimits, ShellRunOutput } from './shell-types';
 import { unsupportedCommands } from './unsupported-commands';
-
-/** The limits of one run (all set; `createSandboxShell` fills in the defaults). */
-export interface ShellRunLimits {
-  timeoutMs: number;
-  maxCommands: number;
-  maxLoopIterations: number;
-}
 
 /** One run's input, as `SandboxShell.run` takes it. */
 export interface ShellRunInput {
@@ -25,26 +20,11 @@ export interface ShellRunInput {
   signal?: AbortSignal;
 }
 
-/** One run's output, before the output caps. */
-export interface ShellRunOutput {
-  exitCode: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Exit code of a run that was cancelled by the caller's signal (128 + SIGINT, as in bash). */
-const cancelledExitCode = 130;
-/** Exit code of a run stopped by the time limit (as `timeout` reports). */
-const timedOutExitCode = 124;
 // just-bash stops itself at `timeoutMs`; this backstop only answers if it is stuck in an await.
 const backstopMs = 1_000;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function failure(message: string, exitCode = 1): ShellRunOutput {
-  return { exitCode, stdout: '', stderr: `${message}\n` };
 }
 
 // A function, not an inline check: the signal changes across awaits, which narrowing cannot see.
@@ -68,14 +48,14 @@ function explainLimits(stderr: string): string {
  * const { exitCode, stdout } = await runScript(sandbox, { timeoutMs: 10_000, maxCommands: 10_000, maxLoopIterations: 10_000 }, {}, { command: 'ls' });
  * ```
  */
-export async function runScript(sandbox: Sandbox, limits: ShellRunLimits, env: Record<string, string> | undefined, input: ShellRunInput): Promise<ShellRunOutput> {
+export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, 'maxOutputBytes'>, env: Record<string, string> | undefined, input: ShellRunInput): Promise<ShellRunOutput> {
   const { command, cwd = '/', signal } = input;
-  if (isAborted(signal)) return failure('bash: cancelled before it started', cancelledExitCode);
+  if (isAborted(signal)) return shellFailure('bash: cancelled before it started', cancelledExitCode);
   const directory = resolveShellPath('/', cwd);
   try {
-    if (sandbox.stat(directory).kind !== 'directory') return failure(`bash: cd: ${cwd}: Not a directory`);
+    if (sandbox.stat(directory).kind !== 'directory') return shellFailure(`bash: cd: ${cwd}: Not a directory`);
   } catch (error) {
-    return failure(`bash: cd: ${cwd}: ${messageOf(error)}`);
+    return shellFailure(`bash: cd: ${cwd}: ${messageOf(error)}`);
   }
 
   const fs = createSandboxFileSystem(sandbox);
@@ -99,7 +79,7 @@ export async function runScript(sandbox: Sandbox, limits: ShellRunLimits, env: R
   const stuck = new Promise<ShellRunOutput>((resolve) => {
     backstop = setTimeout(() => {
       controller.abort();
-      resolve(failure(`bash: stopped: the command ran longer than the time limit of ${limits.timeoutMs} ms`, timedOutExitCode));
+      resolve(timedOut(limits.timeoutMs));
     }, limits.timeoutMs + backstopMs);
   });
 
@@ -111,7 +91,7 @@ export async function runScript(sandbox: Sandbox, limits: ShellRunLimits, env: R
     result = await Promise.race([finished, stuck]);
   } catch (error) {
     // exec throws for some failures, for example a write the sandbox refuses in a redirect.
-    result = failure(`bash: ${messageOf(error)}`);
+    result = shellFailure(`bash: ${messageOf(error)}`);
   } finally {
     clearTimeout(backstop);
     signal?.removeEventListener('abort', cancel);

@@ -3,6 +3,8 @@ import { checkFormat, formatKey } from './format-migrations';
 import { openDatabase, requestResult, settleTransaction } from '../../persistence/idb-request';
 import { PersistenceError, toPersistenceError } from '../../persistence/persistence-error';
 import { sandboxFormatVersion, type StorageChanges, type SandboxSnapshot, type SandboxStorage } from './sandbox-storage';
+import { writeInSlices } from './sliced-writes';
+import { readWholeTree, removeWholeTree, writeWholeTree } from './whole-tree-record';
 
 /**
  * Options of `indexedDbSandboxStorage`.
@@ -22,18 +24,14 @@ export interface IndexedDbSandboxStorageOptions {
 /** The object stores' layout; a change here needs a new database version (see `upgrade`). */
 const DATABASE_VERSION = 1;
 const GENERATION_KEY = 'generation';
-const SNAPSHOT_KEY = 'snapshot';
-
-interface SnapshotRecord {
-  readonly generation: number;
-  readonly files: FileRecord[];
-}
 
 /**
  * Keeps a sandbox's files in IndexedDB: one record per file in the `files` store (so a save
  * writes only what changed), and in `meta` the format version, a generation counter bumped by
- * every save, and a whole-tree record written by `saveAll`. A load uses the whole-tree record
- * when it is as new as the files (one read instead of one per file), else reads the files.
+ * every save, and a whole-tree record written by `saveAll` (in parts, see `whole-tree-record`). A
+ * load uses the whole-tree record when it is as new as the files (a few reads instead of one per
+ * file), else reads the files. Big saves are written in slices of a few milliseconds, in one
+ * transaction (see `sliced-writes`): the page stays responsive, and a save is still all or nothing.
  *
  * Nothing touches IndexedDB until the first call, so importing this in Node or a worker is safe.
  *
@@ -81,10 +79,9 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
     const db = await database();
     const transaction = db.transaction(['files', 'meta'], 'readonly');
     const meta = transaction.objectStore('meta');
-    const [format, generation, snapshot] = await Promise.all([
+    const [format, generation] = await Promise.all([
       requestResult<{ version?: unknown } | undefined>(meta.get(formatKey), 'loading the sandbox'),
       requestResult<unknown>(meta.get(GENERATION_KEY), 'loading the sandbox'),
-      requestResult<SnapshotRecord | undefined>(meta.get(SNAPSHOT_KEY), 'loading the sandbox'),
     ]);
     // Another tab with a newer library may have upgraded the data since this connection opened.
     if (format?.version !== sandboxFormatVersion) {
@@ -96,9 +93,8 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
     }
     if (generation === undefined) return null;
     const files =
-      snapshot !== undefined && snapshot.generation === generation
-        ? snapshot.files
-        : await requestResult<unknown[]>(transaction.objectStore('files').getAll(), 'loading the sandbox files');
+      (await readWholeTree(meta, generation, 'loading the sandbox')) ??
+      (await requestResult<unknown[]>(transaction.objectStore('files').getAll(), 'loading the sandbox files'));
     return { version: sandboxFormatVersion, files: checkLoadedFiles(files) } satisfies SandboxSnapshot;
   }
 
@@ -106,31 +102,42 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
     load: () => load(false),
 
     async save(changes: StorageChanges) {
-      const written = changes.written.map((record) => normalizeFileRecord(record, 'saving'));
+      const { written } = changes;
       const deleted = changes.deleted.map(checkDeletedPath);
       if (written.length === 0 && deleted.length === 0) return;
       const db = await database();
-      await write(db, 'saving files', (transaction) => {
+      await write(db, 'saving files', async (transaction) => {
         const files = transaction.objectStore('files');
-        for (const record of written) files.put(record);
+        // Checked and copied in the slices (an invalid record aborts the transaction).
+        await writeInSlices(written, (record) => files.put(normalizeFileRecord(record, 'saving')), 'saving files');
         // After the writes: a path both written and deleted in one change set ends up deleted.
-        for (const path of deleted) files.delete(path);
-        return bumpGeneration(transaction);
+        await writeInSlices(deleted, (path) => files.delete(path), 'saving files');
+        await bumpGeneration(transaction);
       });
     },
 
     async saveAll(files: readonly FileRecord[]) {
-      // One record per path, the last one winning, as in the per-file store.
-      const byPath = new Map(files.map((record) => [record.path, normalizeFileRecord(record, 'saving all files')]));
-      const records = [...byPath.values()];
       const db = await database();
       await write(db, 'saving all files', async (transaction) => {
         const store = transaction.objectStore('files');
         store.clear();
-        for (const record of records) store.put(record);
+        // Checked and copied in the slices too (an invalid record aborts the transaction): for
+        // 10,000 records that is tens of milliseconds. One record per path, the last one winning.
+        const records: FileRecord[] = [];
+        const positions = new Map<string, number>();
+        await writeInSlices(
+          files,
+          (file) => {
+            const record = normalizeFileRecord(file, 'saving all files');
+            const position = positions.get(record.path);
+            if (position === undefined) positions.set(record.path, records.push(record) - 1);
+            else records[position] = record;
+            return store.put(record);
+          },
+          'saving all files',
+        );
         const generation = await bumpGeneration(transaction);
-        const snapshot: SnapshotRecord = { generation, files: records };
-        transaction.objectStore('meta').put(snapshot, SNAPSHOT_KEY);
+        await writeWholeTree(transaction.objectStore('meta'), generation, records, 'saving all files');
       });
     },
 
@@ -142,8 +149,7 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
         const generation = await requestResult<unknown>(meta.get(GENERATION_KEY), 'counting saves');
         // Without a generation nothing was saved yet: there is no per-file copy to speed up.
         if (typeof generation !== 'number') return;
-        const snapshot: SnapshotRecord = { generation, files: records };
-        meta.put(snapshot, SNAPSHOT_KEY);
+        await writeWholeTree(meta, generation, records, 'saving the whole tree');
       });
     },
 
@@ -153,7 +159,7 @@ export function indexedDbSandboxStorage(options: IndexedDbSandboxStorageOptions)
         transaction.objectStore('files').clear();
         const meta = transaction.objectStore('meta');
         meta.delete(GENERATION_KEY);
-        meta.delete(SNAPSHOT_KEY);
+        await removeWholeTree(meta, 'clearing the sandbox');
       });
     },
 

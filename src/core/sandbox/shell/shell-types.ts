@@ -1,0 +1,67 @@
+/**
+ * The shapes of the simulated shell, in a file of their own: the page's side (`sandbox-shell`,
+ * `shell-worker-client`) and the worker's side (`shell-worker-host`) both use them, and neither
+ * may import the other.
+ */
+
+/** Limits and defaults of a shell. Every field is optional; see `defaultShellLimits`. */
+export interface SandboxShellOptions {
+  /** Wall-clock limit of one `run`, in milliseconds. */
+  timeoutMs?: number;
+  /** Most commands one `run` may execute (each command in a loop counts). */
+  maxCommands?: number;
+  /** Most iterations of one `while`/`for`/`until` loop. */
+  maxLoopIterations?: number;
+  /** Most UTF-8 bytes kept of stdout, and of stderr; the rest is cut with a note. */
+  maxOutputBytes?: number;
+  /** Environment variables of every run (`HOME` is `/` unless set here). */
+  env?: Record<string, string>;
+  /**
+   * Where scripts run. By default, in a Web Worker where the page has `Worker` (so a script never
+   * blocks the page, and cancelling a run ends it at once), else in the calling thread (Node,
+   * tests, server rendering). `false` always runs in the calling thread; a function starts the
+   * worker itself (it must load this package's `shell-worker.js` as a module worker).
+   */
+  worker?: false | (() => Worker);
+}
+
+/** What `run` takes. */
+export interface SandboxShellRunOptions {
+  /** A bash script: one command, a pipeline, several lines. */
+  command: string;
+  /** Directory the command starts in, resolved from `/`. Default `/`. */
+  cwd?: string;
+  /** Environment variables for this run, on top of the shell's. */
+  env?: Record<string, string>;
+  /** Cancels the run: in a worker it ends at once, with none of its changes made. */
+  signal?: AbortSignal;
+}
+
+/** What `run` returns. It never throws: failures are a non-zero `exitCode` with a message on `stderr`. */
+export interface SandboxShellResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  /** Whether stdout or stderr was cut at `maxOutputBytes`. */
+  truncated: boolean;
+}
+
+/** A simulated shell over a sandbox. */
+export interface SandboxShell {
+  run(options: SandboxShellRunOptions): Promise<SandboxShellResult>;
+}
+
+/** The limits of one run, all set (`createSandboxShell` fills in the defaults). */
+export interface ShellRunLimits {
+  timeoutMs: number;
+  maxCommands: number;
+  maxLoopIterations: number;
+  maxOutputBytes: number;
+}
+
+/** One run's output, before the output caps. */
+export interface ShellRunOutput {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
