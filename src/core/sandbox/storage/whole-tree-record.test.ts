@@ -10,7 +10,7 @@ async function meta(factory: IDBFactory, name: string): Promise<Map<string, unkn
   const database = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = factory.open(`react-agent-kit:${name}`);
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error ?? new Error('open failed'));
   });
   const store = database.transaction('meta').objectStore('meta');
   const [keys, values] = await Promise.all(
@@ -53,7 +53,7 @@ describe('the whole-tree record', () => {
     const get = vi.spyOn(IDBObjectStore.prototype, 'get');
     expect((await storage.load())!.files).toEqual(big(1_000));
     expect(getAll).not.toHaveBeenCalled();
-    expect(get.mock.calls.filter(([key]) => String(key).startsWith('snapshot-part-'))).toHaveLength(parts);
+    expect(get.mock.calls.filter(([key]) => typeof key === 'string' && key.startsWith('snapshot-part-'))).toHaveLength(parts);
   });
 
   it('replaces the parts of an earlier one, and goes with clear()', async () => {
