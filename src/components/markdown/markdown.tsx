@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { MarkdownBlockView } from './markdown-block-view';
 import { parseBlocks } from './parse-blocks';
 
@@ -24,19 +24,25 @@ export interface MarkdownProps {
  * Renders chat markdown to React elements: no `dangerouslySetInnerHTML`, raw HTML in the
  * source shows as text, links go through `safeUrl` and open in a new tab without opener or
  * referrer, and images become links (never loaded). Cheap to update on every token: the
- * text is split into blocks and only blocks whose source changed render again.
+ * text is split into blocks and only blocks whose source changed render again. New text renders
+ * at background priority (`useDeferredValue`), so React slices a large update (a reply that
+ * arrives in one burst) across frames between blocks instead of blocking the page.
  *
  * @example
  * <Markdown text={message.text} streaming={message.status === 'streaming'} />
  */
 export const Markdown = memo(function Markdown({ text, streaming = false, className }: MarkdownProps) {
-  const blocks = useMemo(() => parseBlocks(text), [text]);
+  // A burst of 40,000 words is thousands of blocks: rendered as a transition, React yields
+  // between them; the urgent render (from the store) keeps the previous text meanwhile.
+  const input = useMemo(() => ({ text, streaming }), [text, streaming]);
+  const shown = useDeferredValue(input);
+  const blocks = useMemo(() => parseBlocks(shown.text), [shown.text]);
   const last = blocks.length - 1;
   return (
     <div className={className ? `rak-md ${className}` : 'rak-md'}>
       {blocks.map((block, index) => (
         // Keyed by index: a growing last block keeps its identity, and so its DOM.
-        <MarkdownBlockView key={index} block={block} streaming={streaming && index === last} />
+        <MarkdownBlockView key={index} block={block} streaming={shown.streaming && index === last} />
       ))}
     </div>
   );
