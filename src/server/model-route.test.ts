@@ -1,4 +1,5 @@
 import { APICallError } from '@ai-sdk/provider';
+import { customProvider } from 'ai';
 import { MockLanguageModelV4, simulateReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import type { ModelStepPart, ModelStepRequest } from '../core/index';
@@ -123,6 +124,22 @@ describe('POST {base}/model', () => {
     const unknown = await post(handler, { ...request, model: 'gpt-9' });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ error: { code: 'unknown-model', message: 'The server has no model named "gpt-9"; it offers "fast", "smart".' } });
+  });
+
+  it('takes a gateway model id as the model (a string is a model, not an error)', async () => {
+    const model = streamingModel([{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hi.' }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }]);
+    // The AI SDK resolves string ids through the global default provider (the gateway unless set).
+    const previous = globalThis.AI_SDK_DEFAULT_PROVIDER;
+    globalThis.AI_SDK_DEFAULT_PROVIDER = customProvider({ languageModels: { 'openai/gpt-5-mini': model } });
+    try {
+      const handler = createAgentHandler({ basePath: '/api/agent', model: 'openai/gpt-5-mini', authorize: () => true });
+      const response = await post(handler, request);
+      expect(response.status).toBe(200);
+      expect((await lines(response)).at(-1)).toMatchObject({ type: 'finish', finishReason: { unified: 'stop' } });
+      expect(model.doStreamCalls).toHaveLength(1);
+    } finally {
+      globalThis.AI_SDK_DEFAULT_PROVIDER = previous;
+    }
   });
 
   it('refuses a malformed body before the model is called', async () => {

@@ -37,8 +37,9 @@ export async function handleModelStep(request: Request, options: ModelRouteOptio
   const parsed = parseModelStepRequest(body.value, options.maxOutputTokens);
   if (!parsed.ok) return errorResponse(400, 'invalid-request', parsed.message);
   const step = parsed.value;
-  const model = pickModel(options.models, step.model);
-  if (typeof model === 'string') return errorResponse(400, 'unknown-model', model);
+  const picked = pickModel(options.models, step.model);
+  if (!picked.ok) return errorResponse(400, 'unknown-model', picked.message);
+  const { model } = picked;
 
   let ai: typeof import('ai');
   try {
@@ -67,13 +68,13 @@ export async function handleModelStep(request: Request, options: ModelRouteOptio
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-redundant-type-constituents -- known ambiguity, left for its own fix: AiLanguageModel includes a gateway id string, which the caller takes for this error message
-function pickModel(models: ServerModels, name: string | undefined): AiLanguageModel | string {
-  if (isModel(models)) return models;
+// A result, not `model | message`: a model may itself be a string (a gateway model id such as 'openai/gpt-5-mini').
+function pickModel(models: ServerModels, name: string | undefined): { ok: true; model: AiLanguageModel } | { ok: false; message: string } {
+  if (isModel(models)) return { ok: true, model: models };
   const names = Object.keys(models);
   const chosen = name ?? names[0];
-  if (chosen !== undefined && Object.hasOwn(models, chosen)) return models[chosen]!;
-  return `The server has no model named ${JSON.stringify(name)}; it offers ${names.map((candidate) => JSON.stringify(candidate)).join(', ') || 'none'}.`;
+  if (chosen !== undefined && Object.hasOwn(models, chosen)) return { ok: true, model: models[chosen]! };
+  return { ok: false, message: `The server has no model named ${JSON.stringify(name)}; it offers ${names.map((candidate) => JSON.stringify(candidate)).join(', ') || 'none'}.` };
 }
 
 /** A model object (or a gateway model id) rather than a record of named models. */
