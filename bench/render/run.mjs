@@ -12,7 +12,7 @@
  *   npm run bench:render -- --json results.json   also write every measurement
  *   npm run bench:render -- --screenshots shots   a screenshot of each page after its first run
  *
- * Options: --runs N (3), --pace MS between tokens (5), --timeout S per measurement (300),
+ * Options: --runs N (3), --pace MS between tokens (5), --timeout S per measurement (200),
  * --setup-timeout S to load a page and mount its earlier messages (300),
  * --time-domain threadTicks|timeTicks (threadTicks: main-thread CPU time, steadier on a shared
  * machine; timeTicks: wall time of the main thread's tasks), --list (variants and scenarios).
@@ -57,7 +57,7 @@ const { values: options } = parseArgs({
     variants: { type: 'string' },
     scenarios: { type: 'string' },
     pace: { type: 'string', default: '5' },
-    timeout: { type: 'string', default: '300' },
+    timeout: { type: 'string', default: '200' },
     'setup-timeout': { type: 'string', default: '300' },
     'time-domain': { type: 'string', default: 'threadTicks' },
     json: { type: 'string' },
