@@ -1,0 +1,362 @@
+#!/usr/bin/env node
+/**
+ * Render benchmark: `<AgentChat>` against AI SDK `useChat` with a plain list, `useChat` with
+ * streamdown (as AI Elements renders markdown) and assistant-ui's primitives with its markdown,
+ * in headless Chromium. Every variant gets the same earlier messages and the same token stream
+ * at the same pace (bench/render/pages). Each measurement is a fresh page; the runs interleave
+ * the variants (A B C D, A B C D, ...) and the tables give medians and the kit's ratio to each.
+ *
+ *   npm run bench:render                      all variants and scenarios, 3 runs
+ *   npm run bench:render -- --quick           one run of each (a smoke test)
+ *   npm run bench:render -- --variants kit,usechat-plain --scenarios stream-0,first-10k --runs 5
+ *   npm run bench:render -- --json results.json   also write every measurement
+ *   npm run bench:render -- --screenshots shots   a screenshot of each page after its first run
+ *
+ * Options: --runs N (3), --pace MS between tokens (5), --timeout S per measurement (200),
+ * --setup-timeout S to load a page and mount its earlier messages (300),
+ * --time-domain threadTicks|timeTicks (threadTicks: main-thread CPU time, steadier on a shared
+ * machine; timeTicks: wall time of the main thread's tasks), --list (variants and scenarios).
+ * The pages are built with Vite (production React) into a temporary folder and served on a free
+ * port; Chromium is /usr/bin/chromium or CHROMIUM_PATH.
+ */
+import { createServer } from 'node:http';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { extname, join, normalize, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import react from '@vitejs/plugin-react';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const here = import.meta.dirname;
+const repository = resolve(here, '../..');
+const pagesDir = join(here, 'pages');
+
+const variants = [
+  { id: 'kit', label: 'kit (`<AgentChat>`)' },
+  { id: 'usechat-plain', label: 'useChat, plain list' },
+  { id: 'usechat-streamdown', label: 'useChat + streamdown' },
+  { id: 'assistant-ui', label: 'assistant-ui primitives + markdown' },
+];
+
+const scenarios = [
+  { id: 'stream-0', label: '1,000 tokens, empty thread', mode: 'stream', seed: 0, tokens: 1000 },
+  { id: 'stream-1k', label: '1,000 tokens, 1,000 earlier messages', mode: 'stream', seed: 1000, tokens: 1000 },
+  { id: 'stream-10k', label: '1,000 tokens, 10,000 earlier messages', mode: 'stream', seed: 10000, tokens: 1000 },
+  { id: 'stream-10k-100', label: '100 tokens, 10,000 earlier messages', mode: 'stream', seed: 10000, tokens: 100 },
+  { id: 'burst-10k', label: 'burst of 10,000 words, empty thread', mode: 'stream', seed: 0, tokens: 10000, burst: true },
+  { id: 'burst-20k', label: 'burst of 20,000 words, empty thread', mode: 'stream', seed: 0, tokens: 20000, burst: true },
+  { id: 'burst-40k', label: 'burst of 40,000 words, empty thread', mode: 'stream', seed: 0, tokens: 40000, burst: true },
+  { id: 'first-10k', label: 'first render of 10,000 messages', mode: 'first-render', seed: 10000, tokens: 0 },
+];
+
+const { values: options } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    variants: { type: 'string' },
+    scenarios: { type: 'string' },
+    pace: { type: 'string', default: '5' },
+    timeout: { type: 'string', default: '200' },
+    'setup-timeout': { type: 'string', default: '300' },
+    'time-domain': { type: 'string', default: 'threadTicks' },
+    json: { type: 'string' },
+    screenshots: { type: 'string' },
+    list: { type: 'boolean', default: false },
+  },
+});
+
+if (options.list) {
+  console.log('variants:', variants.map((variant) => variant.id).join(', '));
+  for (const scenario of scenarios) console.log(`scenario ${scenario.id}: ${scenario.label}`);
+  process.exit(0);
+}
+
+function pickIds(list, given, what) {
+  if (given === undefined) return list;
+  const ids = given.split(',').map((id) => id.trim()).filter(Boolean);
+  const unknown = ids.filter((id) => !list.some((item) => item.id === id));
+  if (unknown.length > 0) throw new Error(`Unknown ${what}: ${unknown.join(', ')} (known: ${list.map((item) => item.id).join(', ')})`);
+  return list.filter((item) => ids.includes(item.id));
+}
+
+const chosenVariants = pickIds(variants, options.variants, 'variant');
+const chosenScenarios = pickIds(scenarios, options.scenarios, 'scenario');
+const runs = options.quick ? 1 : Number(options.runs ?? 3);
+const paceMs = Number(options.pace);
+const timeoutMs = Number(options.timeout) * 1000;
+const setupTimeoutMs = Number(options['setup-timeout']) * 1000;
+const timeDomain = options['time-domain'];
+if (!['threadTicks', 'timeTicks'].includes(timeDomain)) throw new Error('--time-domain is threadTicks or timeTicks');
+
+const source = (path) => resolve(repository, 'src', path);
+
+/** Builds the chosen variants' pages (production mode), the kit from its sources as the playground does. */
+async function buildPages(outDir) {
+  await build({
+    root: pagesDir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    resolve: {
+      alias: [
+        { find: /^react-agent-kit$/, replacement: source('core/index.ts') },
+        { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
+        { find: /^react-agent-kit\/react$/, replacement: source('react/index.ts') },
+        { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
+        { find: /^node:zlib$/, replacement: source('core/sandbox/shell/node-zlib-stub.ts') },
+      ],
+    },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      reportCompressedSize: false,
+      chunkSizeWarningLimit: 10_000,
+      rollupOptions: { input: Object.fromEntries(chosenVariants.map((variant) => [variant.id, join(pagesDir, `${variant.id}.html`)])) },
+    },
+  });
+}
+
+const contentTypes = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.json': 'application/json', '.wasm': 'application/wasm' };
+
+/** Serves `root` on 127.0.0.1 and a free port. */
+async function serve(root) {
+  const server = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname));
+    const file = join(root, path);
+    if (!file.startsWith(root)) return void response.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      response.writeHead(200, { 'content-type': contentTypes[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+  return { server, baseUrl: `http://127.0.0.1:${server.address().port}` };
+}
+
+function timeout(ms, what) {
+  let timer;
+  const promise = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`${what} took over ${ms / 1000} s`), { timedOut: what.startsWith('setting up') ? `set-up > ${ms / 1000} s` : `> ${ms / 1000} s` })), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+async function withTimeout(work, ms, what) {
+  const limit = timeout(ms, what);
+  try {
+    return await Promise.race([work, limit.promise]);
+  } finally {
+    limit.cancel();
+  }
+}
+
+async function taskSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((metric) => metric.name === 'TaskDuration').value;
+}
+
+/** One measurement on a fresh page: set up (not measured), then `benchRun` with CDP task time around it. */
+async function measure(browser, baseUrl, variant, scenario, run) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const errors = [];
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(String(error)));
+    const query = new URLSearchParams({ mode: scenario.mode, seed: String(scenario.seed), tokens: String(scenario.tokens), pace: String(scenario.burst ? 0 : paceMs) });
+    await page.goto(`${baseUrl}/${variant.id}.html?${query}`);
+    await withTimeout(
+      page.waitForFunction(() => window.benchReady === true || window.benchError !== undefined, undefined, { timeout: 0, polling: 200 }),
+      setupTimeoutMs,
+      `setting up ${variant.id} ${scenario.id}`,
+    );
+    const setupError = await page.evaluate(() => window.benchError);
+    if (setupError) throw new Error(`set-up failed: ${setupError}`);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain });
+    await cdp.send('HeapProfiler.collectGarbage');
+    const before = await taskSeconds(cdp);
+    const result = await withTimeout(page.evaluate(() => window.benchRun()), timeoutMs, `${variant.id} ${scenario.id}`);
+    const after = await taskSeconds(cdp);
+    if (errors.length > 0) throw new Error(errors.join('\n'));
+    if (options.screenshots && run === 1) {
+      await mkdir(options.screenshots, { recursive: true });
+      await page.screenshot({ path: join(options.screenshots, `${scenario.id}-${variant.id}.png`) });
+    }
+    return { mainMs: (after - before) * 1000, ...result };
+  } finally {
+    await withTimeout(context.close(), 30_000, 'closing the page').catch(() => {});
+  }
+}
+
+function median(values) {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+async function packageVersion(name) {
+  try {
+    return JSON.parse(await readFile(join(repository, 'node_modules', name, 'package.json'), 'utf8')).version;
+  } catch {
+    return 'not installed';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const outDir = await mkdtemp(join(tmpdir(), 'rak-bench-render-'));
+const startedAt = new Date();
+const loadBefore = loadavg();
+console.log(`Building ${chosenVariants.length} pages…`);
+await buildPages(outDir);
+const { server, baseUrl } = await serve(outDir);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const chromiumVersion = browser.version();
+
+/** results[scenario][variant] = { runs: [...], timedOut, error } */
+const results = {};
+try {
+  for (let run = 1; run <= runs; run++) {
+    for (const scenario of chosenScenarios) {
+      for (const variant of chosenVariants) {
+        const entry = ((results[scenario.id] ??= {})[variant.id] ??= { runs: [] });
+        if (entry.timedOut || entry.error) continue; // it would only time out (or fail) again
+        const began = performance.now();
+        try {
+          const measured = await measure(browser, baseUrl, variant, scenario, run);
+          entry.runs.push(measured);
+          console.log(`run ${run}/${runs}  ${scenario.id.padEnd(15)} ${variant.id.padEnd(19)} main ${measured.mainMs.toFixed(0).padStart(7)} ms  wall ${measured.wallMs.toFixed(0).padStart(7)} ms  long tasks ${measured.longTaskCount} (max ${measured.longTaskMaxMs.toFixed(0)} ms)  elements ${measured.elements}`);
+        } catch (error) {
+          if (error.timedOut) entry.timedOut = error.timedOut;
+          else entry.error = String(error.message ?? error).split('\n')[0];
+          console.log(`run ${run}/${runs}  ${scenario.id.padEnd(15)} ${variant.id.padEnd(19)} ${error.timedOut ? `timed out (${error.timedOut})` : `failed: ${entry.error}`} (${((performance.now() - began) / 1000).toFixed(0)} s)`);
+        }
+      }
+    }
+  }
+} finally {
+  await browser.close().catch(() => {});
+  server.close();
+  await rm(outDir, { recursive: true, force: true });
+}
+const loadAfter = loadavg();
+
+// ---------------------------------------------------------------------------------------------
+
+const format = (value) => (Number.isInteger(value) ? value.toLocaleString('en-US') : value >= 100 ? Math.round(value).toLocaleString('en-US') : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const medianOf = (scenarioId, variantId, metric) => {
+  const entry = results[scenarioId]?.[variantId];
+  return entry && !entry.timedOut && !entry.error ? median(entry.runs.map((run) => run[metric])) : undefined;
+};
+
+function cell(scenario, variant, metric, withRatio) {
+  const entry = results[scenario.id]?.[variant.id];
+  if (entry === undefined) return '–';
+  if (entry.timedOut) return `timed out (${entry.timedOut})`;
+  if (entry.error) return 'failed';
+  const value = median(entry.runs.map((run) => run[metric]));
+  const kit = medianOf(scenario.id, 'kit', metric);
+  const ratio = withRatio && variant.id !== 'kit' && kit !== undefined && value > 0 ? ` (${(kit / value).toFixed(2)}x)` : '';
+  return `${format(value)}${ratio}`;
+}
+
+function table(title, metric, { withRatio = true, only } = {}) {
+  const rows = chosenScenarios.filter((scenario) => only === undefined || only(scenario));
+  if (rows.length === 0) return '';
+  const header = `| ${title} | ${chosenVariants.map((variant) => variant.label).join(' | ')} |\n|---|${chosenVariants.map(() => '---').join('|')}|`;
+  const body = rows.map((scenario) => `| ${scenario.label} | ${chosenVariants.map((variant) => (typeof metric === 'function' ? metric(scenario, variant) : cell(scenario, variant, metric, withRatio))).join(' | ')} |`);
+  return [header, ...body].join('\n');
+}
+
+const longTaskCell = (scenario, variant) => {
+  const entry = results[scenario.id]?.[variant.id];
+  if (entry === undefined) return '–';
+  if (entry.timedOut) return 'timed out';
+  if (entry.error) return 'failed';
+  return `${format(median(entry.runs.map((run) => run.longTaskCount)))} / ${format(median(entry.runs.map((run) => run.longTaskMaxMs)))} ms`;
+};
+
+const versions = {
+  chromium: chromiumVersion,
+  react: await packageVersion('react'),
+  '@ai-sdk/react': await packageVersion('@ai-sdk/react'),
+  ai: await packageVersion('ai'),
+  streamdown: await packageVersion('streamdown'),
+  '@assistant-ui/react': await packageVersion('@assistant-ui/react'),
+  '@assistant-ui/react-markdown': await packageVersion('@assistant-ui/react-markdown'),
+};
+
+const output = [];
+output.push(`\nRender benchmark, ${startedAt.toISOString().slice(0, 10)}: medians of ${runs} interleaved run(s); a token every ${paceMs} ms (bursts: all at once); Chromium headless, 1280x800.`);
+output.push(`Versions: ${Object.entries(versions).filter(([, version]) => version).map(([name, version]) => `${name} ${version}`).join(', ')}.`);
+output.push(`Machine: ${availableParallelism()} cores, load average ${loadBefore.map((load) => load.toFixed(2)).join(' ')} before, ${loadAfter.map((load) => load.toFixed(2)).join(' ')} after.`);
+output.push(`\nMain-thread time, ms (CDP TaskDuration, ${timeDomain === 'threadTicks' ? 'CPU time' : 'wall time of tasks'}); in brackets the kit's time divided by that variant's (below 1: the kit does less work):\n`);
+output.push(table('main thread, ms', 'mainMs'));
+output.push('\nWall time, ms (from send, or from mounting, until the reply is on screen):\n');
+output.push(table('wall, ms', 'wallMs'));
+output.push('\nLong tasks (PerformanceObserver `longtask`, over 50 ms): count / longest:\n');
+output.push(table('long tasks', longTaskCell));
+output.push('\nElements in the document at the end:\n');
+output.push(table('elements', 'elements', { withRatio: false }));
+
+// The targets of issue 13 that this benchmark can check.
+const kitMain = (id) => medianOf(id, 'kit', 'mainMs');
+const perToken = (id) => {
+  const scenario = scenarios.find((item) => item.id === id);
+  const value = kitMain(id);
+  return value === undefined ? undefined : value / scenario.tokens;
+};
+const verdict = (ok) => (ok === undefined ? 'not measured' : ok ? 'met' : 'NOT met');
+const targets = [];
+const baseline = perToken('stream-0');
+for (const id of ['stream-1k', 'stream-10k', 'stream-10k-100']) {
+  const value = perToken(id);
+  const timedOut = results[id]?.kit?.timedOut;
+  if (baseline !== undefined && (value !== undefined || timedOut)) {
+    targets.push(`- Per-token main-thread time, ${scenarios.find((item) => item.id === id).label} <= 1.3x the empty thread: ${timedOut ? 'timed out' : `${(value / baseline).toFixed(2)}x (${value.toFixed(2)} vs ${baseline.toFixed(2)} ms per token)`}: ${verdict(timedOut ? false : value / baseline <= 1.3)}`);
+  }
+}
+for (const id of ['stream-0', 'stream-1k', 'stream-10k', 'stream-10k-100']) {
+  const kit = kitMain(id);
+  const anchor = medianOf(id, 'usechat-streamdown', 'mainMs');
+  const kitTimedOut = results[id]?.kit?.timedOut;
+  if ((kit !== undefined || kitTimedOut) && anchor !== undefined) {
+    targets.push(`- Kit <= 0.5x useChat + streamdown, ${scenarios.find((item) => item.id === id).label}: ${kitTimedOut ? 'kit timed out' : `${(kit / anchor).toFixed(2)}x`}: ${verdict(kitTimedOut ? false : kit / anchor <= 0.5)}`);
+  }
+}
+{
+  const kit = kitMain('first-10k');
+  const plain = medianOf('first-10k', 'usechat-plain', 'mainMs');
+  if (kit !== undefined && plain !== undefined) targets.push(`- First render of 10,000 messages <= 0.2x useChat plain: ${(kit / plain).toFixed(2)}x: ${verdict(kit / plain <= 0.2)}`);
+  for (const id of ['first-10k', 'stream-10k', 'stream-10k-100']) {
+    const elements = medianOf(id, 'kit', 'elements');
+    if (elements !== undefined) targets.push(`- Elements bounded (a few thousand), ${scenarios.find((item) => item.id === id).label}: ${format(elements)}: ${verdict(elements <= 5000)}`);
+  }
+  const streaming = results['stream-10k']?.kit;
+  if (streaming !== undefined) {
+    const longest = medianOf('stream-10k', 'kit', 'longTaskMaxMs');
+    targets.push(`- No long task over 50 ms streaming 1,000 tokens into 10,000 messages: ${streaming.timedOut ? 'timed out' : `longest ${format(longest)} ms`}: ${verdict(streaming.timedOut ? false : longest <= 50)}`);
+  }
+  const burst = results['burst-40k']?.kit;
+  if (burst !== undefined) {
+    const longest = medianOf('burst-40k', 'kit', 'longTaskMaxMs');
+    targets.push(`- A 40,000-word burst with no long task over 100 ms: ${burst.timedOut ? 'timed out' : `longest ${format(longest)} ms`}: ${verdict(burst.timedOut ? false : longest <= 100)}`);
+  }
+}
+if (targets.length > 0) output.push(`\nIssue 13's targets (the kit):\n\n${targets.join('\n')}`);
+const failures = Object.entries(results).flatMap(([scenarioId, byVariant]) => Object.entries(byVariant).filter(([, entry]) => entry.error).map(([variantId, entry]) => `- ${variantId} ${scenarioId}: ${entry.error}`));
+if (failures.length > 0) output.push(`\nFailed:\n${failures.join('\n')}`);
+console.log(output.join('\n'));
+
+if (options.json) {
+  await writeFile(options.json, `${JSON.stringify({ date: startedAt.toISOString(), runs, paceMs, timeDomain, versions, load: { before: loadBefore, after: loadAfter }, results }, null, 2)}\n`);
+  console.log(`\nEvery measurement: ${options.json}`);
+}
+if (failures.length > 0) process.exitCode = 1;
