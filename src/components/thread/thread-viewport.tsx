@@ -12,7 +12,7 @@ export interface ThreadViewportProps {
 /**
  * The scrolling area of a thread, pinned to the newest message while it streams (see
  * `useStickToBottom`). Shows a "jump to latest" button when the user has scrolled up.
- * Children can follow its scrolling through `useThreadScroll` (thread-scroll-context).
+ * A `MessageList` inside it virtualizes against this area and reports its own size changes.
  * Headless apart from class names (`rak-viewport`, `rak-jump`).
  *
  * @example
