@@ -73,9 +73,10 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      // just-bash (the shell) and re2js (grep's regular expressions), runtime dependencies imported
-      // lazily, stay external too: the app's bundler resolves them and makes them lazy chunks.
-      external: [/^react($|\/)/, /^@tanstack\//, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^re2js($|\/)/, /^node:/],
+      // virtua (the thread's virtualizer) is a runtime dependency like zustand. just-bash (the
+      // shell) and re2js (grep's regular expressions), runtime dependencies imported lazily, stay
+      // external too: the app's bundler resolves them and makes them lazy chunks.
+      external: [/^react($|\/)/, /^@tanstack\//, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^re2js($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
       },

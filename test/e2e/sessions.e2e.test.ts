@@ -14,6 +14,18 @@ const sessionStatus = (page: Page) => page.getByTestId('workspace-status').getAt
 
 
 
+/**
+ * The first and the last question of the thread. The thread mounts only what is in view (and
+ * renders it in the frame after it loads), so each is looked for at its end of the thread.
+ */
+async function expectQuestions(page: Page, [first, last]: [string, string]): Promise<void> {
+  const questions = page.locator('.rak-message[data-role="user"] .rak-message-body');
+  await page.locator('.rak-viewport').press('Home');
+  await expect.poll(() => questions.first().innerText()).toBe(first);
+  await page.locator('.rak-viewport').press('End');
+  await expect.poll(() => questions.last().innerText()).toBe(last);
+}
+
 async function reloadAndWaitForConversation(page: Page): Promise<void> {
   await page.reload();
   await page.getByTestId('agent-chat').waitFor();
@@ -109,7 +121,7 @@ test('two tabs on one conversation: the other tab says it stopped saving, and a 
   await screenshot(first, 'sessions-two-tabs');
 
   await reloadAndWaitForConversation(first);
-  expect(await first.locator('.rak-message[data-role="user"] .rak-message-body').allInnerTexts()).toEqual(['What time is it?', "What's the weather in Paris?"]);
+  await expectQuestions(first, ['What time is it?', "What's the weather in Paris?"]);
   expect(await sessionStatus(first)).toBe('saved');
   expect(errors).toEqual([]);
 });
@@ -155,7 +167,9 @@ test('storage full: saving fails with a clear message, the chat goes on, and not
   await replyWhenDone(page);
   await expect.poll(() => sessionStatus(page), { timeout: 10_000 }).toBe('saved');
   await reloadAndWaitForConversation(page);
-  expect(await page.locator('.rak-message[data-role="user"]').count()).toBe(2);
+  // Both questions and their replies, once each.
+  await expect.poll(() => page.getByRole('navigation', { name: 'Conversations' }).getByRole('listitem').first().innerText()).toContain('6 messages');
+  await expectQuestions(page, ['What time is it?', "What's the weather in Paris?"]);
   expect(errors).toEqual([]);
 });
 
