@@ -7,7 +7,8 @@ import { send } from './setup/chat';
 
 /**
  * The shell runs in a Web Worker: a model asks for a long `bash` script (1,000 files written,
- * then 100 x `grep -r` over them: seconds of work), the user approves it, the page stays
+ * then up to 2,000 x `grep -r` over them: longer than the test waits on any machine, and cut by
+ * the shell's time limit if nothing stops it), the user approves it, the page stays
  * responsive while it runs, and Stop ends it within 200 ms with none of its files made.
  *
  * The model is a local OpenAI-compatible endpoint that answers the first request with the
@@ -17,7 +18,7 @@ import { send } from './setup/chat';
 const script = [
   'mkdir -p big',
   'for i in $(seq 1 1000); do echo "line $i TODO" > big/file-$i.txt; done',
-  'for j in $(seq 1 100); do grep -r TODO big > /dev/null; done',
+  'for j in $(seq 1 2000); do grep -r TODO big > /dev/null; done',
   'echo finished > finished.txt',
 ].join('\n');
 
