@@ -4,9 +4,11 @@ import { PersistenceError, toPersistenceError } from '../persistence/persistence
 import type { SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import { deleteDatabase } from './delete-database';
 import { sessionBroadcast } from './session-broadcast';
+import { createId } from '../store/ids';
 import { checkSessionWrite, checkStoredSession, nextSessionRecord, renamedSessionRecord } from './session-record';
+import { chunksOf, headOf, isSessionHead, joinPieces, pieceLists, sameChunk, type PieceList, type SessionChunks, type SessionHead } from './session-pieces';
 import { byRecentUpdate, toSessionSummary } from './session-summary';
-import type { SessionStorage, SessionSummary, SessionWrite } from './session-types';
+import type { SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session-types';
 
 /**
  * Options of `indexedDbSessionStorage`.
@@ -26,15 +28,32 @@ export interface IndexedDbSessionStorageOptions {
 /**
  * The layout of the object stores. A new layout bumps this and adds its step to `upgrade`; an
  * older library then meets a newer database and refuses it (`future-format`) without touching it.
+ * 2: sessions are stored in pieces (see `session-pieces`); whole records of version 1 are still
+ * read, and stored in pieces by their next save.
  */
-const DATABASE_VERSION = 1;
+const DATABASE_VERSION = 2;
 
-type Stores = { sessions: IDBObjectStore; summaries: IDBObjectStore };
+type Stores = { sessions: IDBObjectStore; summaries: IDBObjectStore; chunks: IDBObjectStore };
+
+/** The chunks of a session this storage object wrote or read last, to skip the unchanged ones. */
+interface KnownPieces {
+  readonly lineage: string;
+  readonly revision: number;
+  readonly chunks: SessionChunks;
+}
+
+/** How many sessions' pieces are remembered (the ones open in this tab, in practice). */
+const rememberedSessions = 8;
+
+/** More chunks than any session can have (10 million items per list): a larger count is damage. */
+const maxChunks = 100_000;
 
 /**
- * Keeps sessions in IndexedDB. The database `react-agent-kit:sessions:<name>` holds each session
- * twice: the whole record in `sessions` and its list fields in `summaries`, so `list()` never
- * reads a conversation. A session's files live in a database of their own,
+ * Keeps sessions in IndexedDB. The database `react-agent-kit:sessions:<name>` holds each session's
+ * head in `sessions`, its messages, tool calls and checkpoints in chunks of 100 in `chunks` (a save
+ * writes only the chunks that changed, so saving while a reply streams costs the same in a long
+ * thread as in a short one), and its list fields again in `summaries`, so `list()` never reads a
+ * conversation. A session's files live in a database of their own,
  * `react-agent-kit:sessions:<name>:files:<id>` (an `indexedDbSandboxStorage`), saved per file.
  *
  * A save is one transaction that reads the stored revision, compares it and writes, so two tabs
@@ -56,6 +75,13 @@ export function indexedDbSessionStorage(options: IndexedDbSessionStorageOptions)
   const broadcast = sessionBroadcast(name);
   // Files storages handed out, per session, so remove() and close() can close their connections.
   const handedOut = new Map<string, Set<SandboxStorage>>();
+  const known = new Map<string, KnownPieces>();
+  const remember = (id: string, pieces: KnownPieces | undefined) => {
+    known.delete(id);
+    if (pieces === undefined) return;
+    known.set(id, pieces);
+    if (known.size > rememberedSessions) known.delete(known.keys().next().value!);
+  };
   let opening: Promise<IDBDatabase> | undefined;
   let closed = false;
 
@@ -87,11 +113,13 @@ export function indexedDbSessionStorage(options: IndexedDbSessionStorageOptions)
     const db = await database();
     let transaction: IDBTransaction;
     try {
-      transaction = db.transaction(['sessions', 'summaries'], mode);
+      transaction = db.transaction(['sessions', 'summaries', 'chunks'], mode);
     } catch (error) {
       throw toPersistenceError(error, doing);
     }
-    return settleTransaction(transaction, doing, () => body({ sessions: transaction.objectStore('sessions'), summaries: transaction.objectStore('summaries') }));
+    return settleTransaction(transaction, doing, () =>
+      body({ sessions: transaction.objectStore('sessions'), summaries: transaction.objectStore('summaries'), chunks: transaction.objectStore('chunks') }),
+    );
   }
 
   async function closeFiles(id: string): Promise<void> {
@@ -107,24 +135,58 @@ export function indexedDbSessionStorage(options: IndexedDbSessionStorageOptions)
         return rows.sort(byRecentUpdate);
       }),
 
-    load: (id: string) =>
-      transact('readonly', `loading session "${id}"`, async ({ sessions }) =>
-        checkStoredSession(await requestResult<unknown>(sessions.get(id), `loading session "${id}"`), id),
-      ),
+    async load(id: string) {
+      const doing = `loading session "${id}"`;
+      const loaded = await transact('readonly', doing, async ({ sessions, chunks }) => {
+        const stored = checkStoredSession(await requestResult<unknown>(sessions.get(id), doing), id);
+        if (stored === null || !isSessionHead(stored)) return { record: stored, pieces: undefined };
+        const counts = chunkCounts(stored, id);
+        const read = async (list: PieceList) =>
+          Promise.all(Array.from({ length: counts[list] }, async (_, index) => {
+            const chunk = await requestResult<unknown>(chunks.get([id, list, index]), doing);
+            if (!Array.isArray(chunk)) throw damaged(id, `its ${list} chunk ${index} is missing`);
+            return chunk as unknown[];
+          }));
+        const [messages, toolCalls, checkpoints] = await Promise.all(pieceLists.map(read));
+        const pieces: SessionChunks = { messages: messages!, toolCalls: toolCalls!, checkpoints: checkpoints! };
+        return { record: joinPieces(stored, pieces), pieces: { lineage: stored.pieces.lineage, revision: stored.revision, chunks: pieces } };
+      });
+      remember(id, loaded.pieces);
+      return loaded.record;
+    },
 
     async save(write: SessionWrite, expectedRevision: number | null) {
       checkSessionWrite(write);
       const doing = `saving session "${write.id}"`;
+      const { id } = write;
+      const pieces = chunksOf(write.snapshot);
       // The read, the comparison and the writes share one transaction: that is the compare-and-set.
-      const record = await transact('readwrite', doing, async ({ sessions, summaries }) => {
-        const stored = checkStoredSession(await requestResult<unknown>(sessions.get(write.id), doing), write.id);
+      const written = await transact('readwrite', doing, async ({ sessions, summaries, chunks }) => {
+        const stored = checkStoredSession(await requestResult<unknown>(sessions.get(id), doing), id);
         const next = nextSessionRecord(stored, write, expectedRevision, Date.now());
-        sessions.put(next);
+        const head = stored !== null && isSessionHead(stored) ? stored : undefined;
+        const lineage = head?.pieces.lineage ?? createId('lineage');
+        const storedCounts = head ? chunkCounts(head, id) : undefined;
+        // The chunks this object last wrote or read are skipped when they are still what is stored.
+        const before = known.get(id);
+        const same = before !== undefined && head !== undefined && before.lineage === lineage && before.revision === head.revision ? before.chunks : undefined;
+        for (const list of pieceLists) {
+          pieces[list].forEach((chunk, index) => {
+            if (!sameChunk(same?.[list][index], chunk)) chunks.put(chunk, [id, list, index]);
+          });
+          for (let index = pieces[list].length; index < (storedCounts?.[list] ?? 0); index++) chunks.delete([id, list, index]);
+        }
+        sessions.put(headOf(next, pieces, lineage));
         summaries.put(toSessionSummary(next));
-        return next;
+        return { record: next, lineage };
+      }).catch((error: unknown) => {
+        // Whatever was stored is unknown now (another tab may have written): start afresh.
+        remember(id, undefined);
+        throw error;
       });
-      broadcast.post({ id: record.id, revision: record.revision });
-      return record.revision;
+      remember(id, { lineage: written.lineage, revision: written.record.revision, chunks: pieces });
+      broadcast.post({ id, revision: written.record.revision });
+      return written.record.revision;
     },
 
     async rename(id: string, title: string) {
@@ -139,7 +201,13 @@ export function indexedDbSessionStorage(options: IndexedDbSessionStorageOptions)
     },
 
     async remove(id: string) {
-      await transact('readwrite', `removing session "${id}"`, async ({ sessions, summaries }) => {
+      const doing = `removing session "${id}"`;
+      remember(id, undefined);
+      await transact('readwrite', doing, async ({ sessions, summaries, chunks }) => {
+        const stored = await requestResult<unknown>(sessions.get(id), doing);
+        // A damaged head cannot say where its chunks are; the head goes, and they stay unreachable.
+        const counts = isObject(stored) && isSessionHead(stored as unknown as StoredSession) ? safeChunkCounts(stored as unknown as SessionHead) : undefined;
+        for (const list of pieceLists) for (let index = 0; index < (counts?.[list] ?? 0); index++) chunks.delete([id, list, index]);
         sessions.delete(id);
         summaries.delete(id);
       });
@@ -175,6 +243,7 @@ export function indexedDbSessionStorage(options: IndexedDbSessionStorageOptions)
       if (closed) return;
       closed = true;
       broadcast.close();
+      known.clear();
       await Promise.all([...handedOut.keys()].map(closeFiles));
       const pending = opening;
       opening = undefined;
@@ -188,8 +257,40 @@ function filesStorageName(storageName: string, id: string): string {
   return `sessions:${storageName}:files:${id}`;
 }
 
-/** Version 1: both stores. A later version adds its steps here, each guarded like these. */
+/**
+ * Version 1: records and summaries. Version 2: chunks, keyed `[session id, list, index]`. Each step
+ * is guarded, so a database of any older version gets exactly the missing stores.
+ */
 function upgrade(database: IDBDatabase): void {
   if (!database.objectStoreNames.contains('sessions')) database.createObjectStore('sessions', { keyPath: 'id' });
   if (!database.objectStoreNames.contains('summaries')) database.createObjectStore('summaries', { keyPath: 'id' });
+  if (!database.objectStoreNames.contains('chunks')) database.createObjectStore('chunks');
+}
+
+/** The chunk counts of a head, or `undefined` when they are not counts. */
+function safeChunkCounts(head: SessionHead): Record<PieceList, number> | undefined {
+  const chunks = (head.pieces as Partial<SessionHead['pieces']>).chunks;
+  if (typeof chunks !== 'object' || chunks === null || typeof head.pieces.lineage !== 'string') return undefined;
+  const counts = {} as Record<PieceList, number>;
+  for (const list of pieceLists) {
+    const count = chunks[list];
+    if (!Number.isSafeInteger(count) || count < 0 || count > maxChunks) return undefined;
+    counts[list] = count;
+  }
+  return counts;
+}
+
+/** The chunk counts of a head; a `corrupt` error when it has none that make sense. */
+function chunkCounts(head: SessionHead, id: string): Record<PieceList, number> {
+  const counts = safeChunkCounts(head);
+  if (counts === undefined) throw damaged(id, 'its list of chunks is not one');
+  return counts;
+}
+
+function damaged(id: string, what: string): PersistenceError {
+  return new PersistenceError('corrupt', `The stored record of session "${id}" is damaged: ${what}.`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }

@@ -93,6 +93,9 @@ export interface SessionStorage {
    * Saves atomically, only if the stored revision is still `expectedRevision` (`null`: the
    * session must not exist yet); resolves with the new revision. Otherwise rejects with a
    * `PersistenceError` of code `conflict` and writes nothing: another tab or agent saved first.
+   * Treat a saved snapshot as immutable, as agent state is: a storage may skip messages, tool calls
+   * and checkpoints that are the very same objects it saved or loaded before (the IndexedDB one
+   * writes only the chunks that changed), so change one by making a new object, never in place.
    */
   save(session: SessionWrite, expectedRevision: number | null): Promise<number>;
   /** Sets the title (and `titled`); the revision stays, so an agent saving the session is not disturbed. */
