@@ -11,6 +11,7 @@ export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
 export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, RunResult } from './agent/agent-options';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
+export type { ContextOptions } from './context/context-options';
 export type { PermissionPolicy } from './people/permission-policy';
 export type { AskUserOption } from './people/question-types';
 export type { ToolInfo } from './tools/tool-info';
@@ -66,6 +67,7 @@ export type {
   AgentStatus,
   AuditActor,
   AuditEntry,
+  Compaction,
   Message,
   MessagePart,
   MessageRole,

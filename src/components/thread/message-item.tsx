@@ -1,6 +1,7 @@
 import { createContext, forwardRef, memo, useContext, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import type { Message } from '../../core/index';
 import { useMessage } from '../../react/index';
+import { CompactionMarker, CompactionsContext } from './compaction-marker';
 
 /** What a message component (`MessageList`'s `messageComponent`) receives. */
 export interface MessageComponentProps {
@@ -30,8 +31,15 @@ export const ThreadItem = forwardRef<HTMLDivElement, ThreadItemProps>(function T
   );
 });
 
-/** One message, subscribed by id: a streamed token re-renders only the item it belongs to. */
+/** One message, subscribed by id: a streamed token re-renders only the item it belongs to. After it, the marker of a summary that ends with it. */
 export const MessageItem = memo(function MessageItem({ id, component: Component }: { id: string; component: ComponentType<MessageComponentProps> }) {
   const message = useMessage(id);
-  return message ? <Component message={message} /> : null;
+  const compaction = useContext(CompactionsContext).get(id);
+  if (!message) return null;
+  return (
+    <>
+      <Component message={message} />
+      {compaction && <CompactionMarker compaction={compaction} />}
+    </>
+  );
 });

@@ -2,6 +2,7 @@ import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
 import { useMessageIds } from '../../react/index';
 import { LastIndexContext, MessageItem, ThreadItem, type MessageComponentProps } from './message-item';
 import { VirtualMessages } from './virtual-messages';
+import { CompactionsProvider } from './compaction-marker';
 
 export type { MessageComponentProps };
 
@@ -43,16 +44,24 @@ export function MessageList({ messageComponent, empty, virtualize = true }: Mess
   const ids = useMessageIds();
   const canMeasure = useCanMeasure();
   if (ids.length === 0) return <>{empty}</>;
-  if (virtualize && canMeasure) return <VirtualMessages ids={ids} component={messageComponent} logProps={logProps} />;
+  if (virtualize && canMeasure) {
+    return (
+      <CompactionsProvider>
+        <VirtualMessages ids={ids} component={messageComponent} logProps={logProps} />
+      </CompactionsProvider>
+    );
+  }
   return (
     <div {...logProps}>
-      <LastIndexContext.Provider value={ids.length - 1}>
-        {ids.map((id, index) => (
-          <ThreadItem key={id} index={index}>
-            <MessageItem id={id} component={messageComponent} />
-          </ThreadItem>
-        ))}
-      </LastIndexContext.Provider>
+      <CompactionsProvider>
+        <LastIndexContext.Provider value={ids.length - 1}>
+          {ids.map((id, index) => (
+            <ThreadItem key={id} index={index}>
+              <MessageItem id={id} component={messageComponent} />
+            </ThreadItem>
+          ))}
+        </LastIndexContext.Provider>
+      </CompactionsProvider>
     </div>
   );
 }

@@ -7,10 +7,11 @@ import type { PersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { AgentSession } from '../sessions/agent-session';
 import type { AgentSnapshot, SessionStorage } from '../sessions/session-types';
-import type { AgentState } from '../store/state';
+import type { AgentState, Compaction } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
+import type { ContextOptions } from '../context/context-options';
 import type { RunResult } from '../run/run-lifecycle';
 
 export type { RunResult } from '../run/run-lifecycle';
@@ -32,6 +33,11 @@ export interface AgentOptions {
   askUser?: AskUserOption;
   /** Retries of transient model failures before any output streamed. */
   retry?: Partial<RetryPolicy>;
+  /**
+   * A context budget: every request stays within `maxInputTokens`, old tool outputs elided first,
+   * then older turns summarized (see `ContextOptions`). The messages themselves are never changed.
+   */
+  context?: ContextOptions;
   /**
    * A workspace for the agent (`createSandbox` from `react-agent-kit/sandbox`). Adds the file
    * tools (`read_file`, `write_file`, `edit_file`, `list_files`, `glob`, `grep`, `delete_file`,
@@ -138,6 +144,15 @@ export interface Agent {
    * `canResume`). Rejects with `nothing-to-resume` otherwise.
    */
   resume(): Promise<RunResult>;
+  /**
+   * Summarizes the conversation but for its last turns (`keepRecentTurns`, default 1) with the
+   * agent's model (or `context.summaryModel`), like a "/compact" command: later requests send the
+   * summary in place of those messages, which stay in the state and on screen. `instructions`
+   * says what the summary must keep. Resolves with the new compaction, or `null` when there is
+   * nothing older than the kept turns. Rejects with `agent-busy` while a run is going, and with
+   * `summary-failed` when the model fails.
+   */
+  compact(options?: { instructions?: string; keepRecentTurns?: number }): Promise<Compaction | null>;
   /** A serializable copy of everything (see `AgentSnapshot`); `{ files: false }` leaves the sandbox's files out. */
   snapshot(options?: { files?: boolean }): AgentSnapshot;
   /** The agent's session, when created with one. */
@@ -184,7 +199,8 @@ export type AgentCommandErrorCode =
   | 'unknown-message'
   | 'checkpoint-missing'
   | 'nothing-to-resume'
-  | 'nothing-to-regenerate';
+  | 'nothing-to-regenerate'
+  | 'summary-failed';
 
 /** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
 export class AgentCommandError extends Error {

@@ -48,7 +48,11 @@ export function createAgent(options: AgentOptions): Agent {
   const dispatch = agentStore.dispatch;
   const runs = createRunLifecycle(config, { getState, dispatch, now });
 
+  // A summary being written on request (`compact()`): nothing else runs meanwhile, and stop() ends it.
+  let compacting: AbortController | undefined;
+
   function assertIdle(): void {
+    if (compacting) throw new AgentCommandError('agent-busy', 'The agent is summarizing the conversation. Wait for compact() to finish or call stop() first.');
     const status = getState().status;
     if (status === 'running' || runs.active) {
       throw new AgentCommandError('agent-busy', 'The agent is already running. Wait for the run to finish or call stop() first; messages are not queued.');
@@ -108,7 +112,28 @@ export function createAgent(options: AgentOptions): Agent {
       dispatch({ type: 'messages-truncate', messageId });
       return { text: message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') };
     },
-    stop: () => runs.stop(),
+    stop: () => {
+      compacting?.abort();
+      return runs.stop();
+    },
+    async compact(compactOptions = {}) {
+      const { instructions, keepRecentTurns = 1 } = compactOptions;
+      if (instructions !== undefined && typeof instructions !== 'string') throw new AgentCommandError('invalid-input', 'compact({ instructions }): instructions must be a string.');
+      if (!Number.isSafeInteger(keepRecentTurns) || keepRecentTurns < 1) throw new AgentCommandError('invalid-input', `compact({ keepRecentTurns }): must be a whole number of at least 1, got ${String(keepRecentTurns)}.`);
+      assertIdle();
+      const controller = new AbortController();
+      compacting = controller;
+      try {
+        const manager = await config.context.load();
+        const request = { getState, dispatch, now, model, instructions: config.instructions, tools: config.providerTools, maxToolOutputChars: config.limits.maxToolOutputChars, signal: controller.signal, retryPolicy: config.retryPolicy };
+        return await manager.compact(request, { instructions: instructions?.trim() || undefined, keepRecentTurns });
+      } catch (error) {
+        if (controller.signal.aborted) return null;
+        throw new AgentCommandError('summary-failed', error instanceof Error ? error.message : String(error));
+      } finally {
+        compacting = undefined;
+      }
+    },
     async retry() {
       const state = getState();
       if (state.status !== 'error') throw new AgentCommandError('nothing-to-retry', 'retry(): the last run did not fail; there is nothing to retry.');

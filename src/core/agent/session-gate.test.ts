@@ -15,6 +15,7 @@ const names = {
   editMessage: true,
   regenerate: true,
   resume: true,
+  compact: true,
 } satisfies Record<AgentCommandName, true>;
 
 function recordingCommands(calls: string[]): AgentCommands {

@@ -29,11 +29,17 @@ export function toProviderPrompt(input: {
   toolCalls: readonly ToolCall[];
   /** Longer tool output is cut for the model, with a note (the state keeps the full value). Default 20,000. */
   maxToolOutputChars?: number;
+  /** A summary of earlier messages (not in `messages`), sent after the instructions in the system message. */
+  summary?: string | undefined;
+  /** Calls whose output is replaced by a note saying how to get it again (to save context). */
+  elidedToolCallIds?: ReadonlySet<string> | undefined;
 }): ProviderPrompt {
   const maxOutputChars = input.maxToolOutputChars ?? defaultMaxToolOutputChars;
   const prompt: ProviderPrompt = [];
-  if (input.instructions) prompt.push({ role: 'system', content: input.instructions });
+  const system = [input.instructions, input.summary === undefined ? undefined : summaryText(input.summary)].filter(Boolean).join('\n\n');
+  if (system) prompt.push({ role: 'system', content: system });
   const callsById = new Map(input.toolCalls.map((call) => [call.id, call]));
+  const elided = input.elidedToolCallIds;
 
   for (const message of input.messages) {
     if (message.role === 'user') {
@@ -55,7 +61,8 @@ export function toProviderPrompt(input: {
           const call = callsById.get(part.toolCallId);
           if (!call) break;
           content.push(toToolCallPart(call));
-          results.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output: toToolResultOutput(call, maxOutputChars) });
+          const output = elided?.has(call.id) && call.state === 'output-available' ? { type: 'text' as const, value: elidedOutputNote(call) } : toToolResultOutput(call, maxOutputChars);
+          results.push({ type: 'tool-result', toolCallId: call.id, toolName: call.name, output });
           break;
         }
         case 'notice':
@@ -75,6 +82,16 @@ function toToolCallPart(call: ToolCall): ProviderToolCallPart {
 }
 
 export const defaultMaxToolOutputChars = 20_000;
+
+/** How the model is told about the messages a summary replaces. */
+export function summaryText(summary: string): string {
+  return `The earlier part of this conversation was summarized to fit the context window; the messages after this summary follow it.\n<conversation-summary>\n${summary}\n</conversation-summary>`;
+}
+
+/** What the model reads in place of an elided output: that it existed, and how to get it again. */
+export function elidedOutputNote(call: ToolCall): string {
+  return `[Output elided to save context. Call ${call.name} again if you need it.]`;
+}
 
 /** The result the model sees for a call, by the state the call ended in. */
 export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxToolOutputChars): ProviderToolResultOutput {

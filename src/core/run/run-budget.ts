@@ -12,7 +12,7 @@ export interface RunBudget {
   activeMs: number;
 }
 
-export type LimitCode = 'limit-max-steps' | 'limit-max-tool-calls' | 'limit-max-output-tokens' | 'limit-wall-clock' | 'limit-max-cost';
+export type LimitCode = 'limit-max-steps' | 'limit-max-tool-calls' | 'limit-max-output-tokens' | 'limit-wall-clock' | 'limit-max-cost' | 'limit-context';
 
 export interface LimitNotice {
   code: LimitCode;

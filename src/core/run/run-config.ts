@@ -5,6 +5,8 @@ import type { PermissionPolicy } from '../people/permission-policy';
 import type { ToolDefinition } from '../tools/define-tool';
 import { toModelJsonSchema } from '../tools/tool-input-schema';
 import type { ToolCallHandler } from './execute-tool-call';
+import type { ContextOptions } from '../context/context-options';
+import { lazyContext, type LazyContext } from '../context/lazy-context';
 import { assertValidLimits } from './run-budget';
 import type { AgentLimits, CostEstimator } from './run-limits';
 
@@ -39,6 +41,8 @@ export interface RunConfig {
   readonly costEstimator?: CostEstimator | undefined;
   readonly temperature?: number | undefined;
   readonly retryPolicy: RetryPolicy;
+  /** The context budget, and the summaries' manager (loaded when a prompt needs it). */
+  readonly context: LazyContext;
 }
 
 /** What `createRunConfig` takes: the agent's options that shape every run. */
@@ -53,6 +57,7 @@ export interface RunConfigInput {
   costEstimator?: CostEstimator | undefined;
   temperature?: number | undefined;
   retry?: Partial<RetryPolicy> | undefined;
+  context?: ContextOptions | undefined;
 }
 
 /**
@@ -85,5 +90,6 @@ export function createRunConfig(input: RunConfigInput): RunConfig {
     costEstimator: input.costEstimator,
     temperature: input.temperature,
     retryPolicy: { ...defaultRetryPolicy, ...input.retry },
+    context: lazyContext(input.context),
   };
 }

@@ -2,6 +2,7 @@ import type { AgentEvent } from '../store/events';
 import { createId } from '../store/ids';
 import { toProviderPrompt } from '../model/to-provider-prompt';
 import type { AgentError, AgentState, Message, NoticePart } from '../store/state';
+import type { ProviderPrompt } from '../model/language-model';
 import { runToolPhase, type ToolPhaseContext } from './tool-phase';
 import { isFinalToolCallState } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
@@ -57,13 +58,20 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
 async function modelStep(context: RunLoopContext, step: number): Promise<RunLoopOutcome | null> {
   const { dispatch, signal } = context;
   dispatch({ type: 'step-start', runId: context.runId, step });
+  const fitted = await promptFor(context);
+  if (fitted.kind === 'error') return { status: 'error', error: { code: 'model-error', message: fitted.message, retryable: true, at: context.now() } };
   const messageId = createId('msg');
   dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: context.now(), runId: context.runId } });
+  if (fitted.kind === 'too-large') {
+    // Said in a reply of its own: the message before may be the user's.
+    dispatch({ type: 'message-finish', messageId, status: 'done' });
+    return endWithLimit(context, messageId, contextLimitNotice(fitted.estimate, fitted.maxInputTokens));
+  }
   const state = context.getState();
   const result = await runModelStep({
     model: context.model,
     callOptions: {
-      prompt: toProviderPrompt({ instructions: context.instructions, messages: state.messages, toolCalls: state.toolCalls, maxToolOutputChars: context.limits.maxToolOutputChars }),
+      prompt: fitted.prompt,
       ...(context.providerTools.length ? { tools: context.providerTools, toolChoice: { type: 'auto' } } : {}),
       ...(context.limits.maxOutputTokens ? { maxOutputTokens: context.limits.maxOutputTokens } : {}),
       ...(context.temperature !== undefined ? { temperature: context.temperature } : {}),
@@ -82,6 +90,7 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
       }),
   });
   if (result.usage) dispatch({ type: 'step-finish', runId: context.runId, step, usage: result.usage });
+  if (result.usage && fitted.observe) fitted.observe(result.usage.inputTokens);
   if (result.error !== undefined) {
     settleCalls(context, (call) => call.messageId === messageId, 'output-error', 'The model stream failed before this call was complete; it did not run.');
     dispatch({ type: 'message-finish', messageId, status: 'error' });
@@ -92,6 +101,41 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   dispatch({ type: 'message-finish', messageId, status: 'done' });
   const limit = result.usage ? chargeStep(context.budget, result.usage, context.limits, context.costEstimator, context.model) : null;
   return limit ? endWithLimit(context, messageId, limit) : null;
+}
+
+type Fitted =
+  | { kind: 'send'; prompt: ProviderPrompt; observe?: (inputTokens: number) => void }
+  | { kind: 'too-large'; estimate: number; maxInputTokens: number }
+  | { kind: 'error'; message: string };
+
+/**
+ * The prompt of the next model call: the whole conversation, or, with a context budget or
+ * earlier summaries, what the context manager fits into the budget (summarizing on the way).
+ */
+async function promptFor(context: RunLoopContext): Promise<Fitted> {
+  const state = context.getState();
+  const { limits } = context;
+  if (!context.context.budgeted && !state.compactions?.length) {
+    return { kind: 'send', prompt: toProviderPrompt({ instructions: context.instructions, messages: state.messages, toolCalls: state.toolCalls, maxToolOutputChars: limits.maxToolOutputChars }) };
+  }
+  const manager = await context.context.load();
+  let fitted: Awaited<ReturnType<typeof manager.fit>>;
+  try {
+    fitted = await manager.fit({ ...context, tools: context.providerTools, maxToolOutputChars: limits.maxToolOutputChars });
+  } catch (error) {
+    if (context.signal.aborted) throw error;
+    return { kind: 'error', message: error instanceof Error ? error.message : String(error) };
+  }
+  if (fitted.kind === 'too-large') return fitted;
+  const { estimate } = fitted;
+  return { kind: 'send', prompt: fitted.prompt, observe: (inputTokens) => manager.observe(estimate, inputTokens) };
+}
+
+function contextLimitNotice(estimate: number, maxInputTokens: number): LimitNotice {
+  return {
+    code: 'limit-context',
+    text: `The next request would be about ${estimate.toLocaleString('en-US')} tokens, over the context budget of ${maxInputTokens.toLocaleString('en-US')}, even with old tool outputs left out and earlier messages summarized: the latest message alone is too large. Raise context.maxInputTokens or start a new conversation.`,
+  };
 }
 
 function endAborted(context: RunLoopContext, messageId: string | undefined): RunLoopOutcome {

@@ -9,7 +9,7 @@
  * Unknown extra fields are allowed. One pass, no path strings unless something is wrong: a state
  * of 10,000 messages is checked in a few milliseconds.
  */
-import type { AgentErrorCode, AgentState, AgentStatus, AuditActor, FileChangePreview, MessageRole, MessageStatus, NoticePart, PartStatus, ToolCallState } from '../store/state';
+import type { AgentErrorCode, AgentState, Compaction, AgentStatus, AuditActor, FileChangePreview, MessageRole, MessageStatus, NoticePart, PartStatus, ToolCallState } from '../store/state';
 import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
 // Written as records over each union, so adding a value to a union in state.ts fails to compile
@@ -38,6 +38,7 @@ const callStates = setOf<ToolCallState>({
 const actors = setOf<AuditActor>({ model: true, runtime: true, user: true, host: true });
 const fileChanges = setOf<FileChangePreview['change']>({ create: true, modify: true, delete: true, move: true });
 const errorCodes = setOf<AgentErrorCode>({ 'model-error': true, 'model-stream-interrupted': true, 'invalid-model': true, 'tool-error': true, 'internal-error': true });
+const compactionTriggers = setOf<Compaction['trigger']>({ budget: true, request: true });
 const usageFields = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens', 'totalTokens'] as const;
 
 /**
@@ -67,6 +68,26 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   const allowed = reader.list(state.alwaysAllowed, 'alwaysAllowed');
   reader.enter('alwaysAllowed');
   for (let index = 0; index < allowed.length; index++) reader.string(allowed[index], index);
+  reader.leave();
+  if (state.compactions !== undefined) readCompactions(reader, reader.list(state.compactions, 'compactions'), messageIds);
+}
+
+/** Summaries for the model: each ends with a message of the conversation (else a rollback could not drop it). */
+function readCompactions(reader: ShapeReader, compactions: readonly unknown[], messageIds: ReadonlyMap<string, number>): void {
+  reader.enter('compactions');
+  for (let index = 0; index < compactions.length; index++) {
+    const compaction = reader.object(compactions[index], index);
+    reader.enter(index);
+    reader.string(compaction.id, 'id');
+    const through = reader.string(compaction.throughMessageId, 'throughMessageId');
+    if (!messageIds.has(through)) reader.fail(`names the message ${describeValue(through)}, which is not in the conversation`, 'throughMessageId');
+    if (!Number.isSafeInteger(compaction.messageCount) || (compaction.messageCount as number) < 1) reader.expected('a whole number of 1 or more', compaction.messageCount, 'messageCount');
+    reader.string(compaction.summary, 'summary');
+    reader.finite(compaction.createdAt, 'createdAt');
+    reader.oneOf(compaction.trigger, compactionTriggers, 'trigger');
+    reader.optionalString(compaction.instructions, 'instructions');
+    reader.leave();
+  }
   reader.leave();
 }
 

@@ -4,6 +4,7 @@ import type {
   ApprovalRequest,
   AgentStatus,
   AuditActor,
+  Compaction,
   Message,
   NoticePart,
   ToolCallState,
@@ -53,6 +54,8 @@ export type AgentEvent =
   | { type: 'tool-always-allow'; name: string }
   | { type: 'tool-call-progress'; toolCallId: string; progress: unknown }
   | { type: 'error-clear' }
+  /** A summary of earlier messages for the model (the messages stay); its usage counts in the conversation's. */
+  | { type: 'compaction-add'; compaction: Compaction; usage: Usage }
   /** The whole state, restored from a saved session (already sealed: nothing in it is in flight). */
   | { type: 'state-restore'; state: AgentState };
 

@@ -1,5 +1,5 @@
 import type { AgentEvent } from './events';
-import type { AgentState, Message, MessagePart, ToolCall } from './state';
+import type { AgentState, Message, MessagePart, ToolCall, Usage } from './state';
 
 /**
  * The one function that writes agent state. Pure: it returns a new state and never mutates
@@ -37,36 +37,29 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         ),
       }));
     case 'message-remove':
-      return {
+      return withoutLostCompactions({
         ...state,
         messages: state.messages.filter((message) => message.id !== event.messageId),
         toolCalls: state.toolCalls.filter((call) => call.messageId !== event.messageId),
-      };
+      });
     case 'messages-truncate': {
       const index = state.messages.findIndex((message) => message.id === event.messageId);
       if (index === -1) return state;
       const removed = new Set(state.messages.slice(index).map((message) => message.id));
-      return {
+      return withoutLostCompactions({
         ...state,
         messages: state.messages.slice(0, index),
         toolCalls: state.toolCalls.filter((call) => !removed.has(call.messageId)),
         // The failure belonged to what was removed.
         ...(state.status === 'error' ? { status: 'idle' as const, error: null } : {}),
-      };
+      });
     }
+    case 'compaction-add':
+      return { ...state, compactions: [...(state.compactions ?? []), event.compaction], usage: addUsage(state.usage, event.usage) };
     case 'step-start':
       return { ...state, step: event.step };
     case 'step-finish':
-      return {
-        ...state,
-        usage: {
-          inputTokens: state.usage.inputTokens + event.usage.inputTokens,
-          outputTokens: state.usage.outputTokens + event.usage.outputTokens,
-          reasoningTokens: state.usage.reasoningTokens + event.usage.reasoningTokens,
-          cachedInputTokens: state.usage.cachedInputTokens + event.usage.cachedInputTokens,
-          totalTokens: state.usage.totalTokens + event.usage.totalTokens,
-        },
-      };
+      return { ...state, usage: addUsage(state.usage, event.usage) };
     case 'text-start':
     case 'reasoning-start': {
       const kind = event.type === 'text-start' ? 'text' : 'reasoning';
@@ -162,4 +155,23 @@ function updateToolCall(state: AgentState, toolCallId: string, update: (call: To
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled agent event: ${JSON.stringify(value)}`);
+}
+
+function addUsage(total: Usage, more: Usage): Usage {
+  return {
+    inputTokens: total.inputTokens + more.inputTokens,
+    outputTokens: total.outputTokens + more.outputTokens,
+    reasoningTokens: total.reasoningTokens + more.reasoningTokens,
+    cachedInputTokens: total.cachedInputTokens + more.cachedInputTokens,
+    totalTokens: total.totalTokens + more.totalTokens,
+  };
+}
+
+/** A summary stays only while the message it ends with does (a rollback before it drops it). */
+function withoutLostCompactions(state: AgentState): AgentState {
+  const compactions = state.compactions;
+  if (compactions === undefined || compactions.length === 0) return state;
+  const ids = new Set(state.messages.map((message) => message.id));
+  const kept = compactions.filter((compaction) => ids.has(compaction.throughMessageId));
+  return kept.length === compactions.length ? state : { ...state, compactions: kept };
 }

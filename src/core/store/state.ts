@@ -186,6 +186,28 @@ export interface AgentState {
   step: number;
   /** Tool names a person approved "always" in this conversation; persisted with the state. */
   alwaysAllowed: string[];
+  /**
+   * Summaries of earlier messages made to keep the prompt within the context budget (see
+   * `createAgent({ context })` and `agent.compact()`), oldest first. They change what the model is
+   * sent, never the messages: the model gets the last one in place of the messages it covers.
+   * Absent in states saved before compaction existed, which is the same as none.
+   */
+  compactions?: Compaction[];
+}
+
+/** A summary of the conversation from its start through one message, sent to the model in their place. */
+export interface Compaction {
+  id: string;
+  /** The last message the summary covers; a rollback that removes it removes the summary too. */
+  throughMessageId: string;
+  /** How many messages it covers (all of them from the start of the conversation). */
+  messageCount: number;
+  summary: string;
+  createdAt: number;
+  /** Why it was made: the budget was reached, or someone asked (`agent.compact()`). */
+  trigger: 'budget' | 'request';
+  /** What the person asked the summary to keep, for `agent.compact({ instructions })`. */
+  instructions?: string;
 }
 
 export const emptyUsage: Usage = Object.freeze({

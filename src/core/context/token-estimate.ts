@@ -1,0 +1,59 @@
+/**
+ * A cheap estimate of how many tokens a part of the conversation takes in a prompt. Messages and
+ * tool calls are immutable, so each one's estimate is computed once and kept with the object: the
+ * cost of estimating a prompt is one lookup per message, never a pass over its text again.
+ */
+import type { ProviderFunctionTool } from '../model/language-model';
+import { elidedOutputNote, toToolResultOutput } from '../model/to-provider-prompt';
+import type { Message, ToolCall } from '../store/state';
+
+/** About four characters a token for English and code; the provider's reported usage corrects the rest. */
+const charsPerToken = 4;
+/** What a message costs beyond its text (role markers, separators). */
+export const messageOverhead = 4;
+
+export function textTokens(text: string): number {
+  return Math.ceil(text.length / charsPerToken);
+}
+
+const messageCosts = new WeakMap<Message, number>();
+const callCosts = new WeakMap<ToolCall, { full: number; elided: number; maxChars: number }>();
+const toolCosts = new WeakMap<readonly ProviderFunctionTool[], number>();
+
+/** A message's own text and reasoning (its tool calls are counted with `toolCallTokens`). */
+export function messageTokens(message: Message): number {
+  let cost = messageCosts.get(message);
+  if (cost === undefined) {
+    cost = messageOverhead;
+    for (const part of message.parts) if (part.type === 'text' || part.type === 'reasoning') cost += textTokens(part.text);
+    messageCosts.set(message, cost);
+  }
+  return cost;
+}
+
+/**
+ * A call and its result as the prompt has them: `full` with the output (cut at `maxOutputChars`
+ * as the prompt cuts it), `elided` with the note in its place.
+ */
+export function toolCallTokens(call: ToolCall, maxOutputChars: number): { full: number; elided: number } {
+  const cached = callCosts.get(call);
+  if (cached !== undefined && cached.maxChars === maxOutputChars) return cached;
+  const input = messageOverhead + textTokens(call.name) + textTokens(call.inputText);
+  const output = toToolResultOutput(call, maxOutputChars);
+  const outputChars = 'value' in output ? (typeof output.value === 'string' ? output.value.length : JSON.stringify(output.value).length) : 0;
+  const full = input + messageOverhead + Math.ceil(outputChars / charsPerToken);
+  const elided = call.state === 'output-available' ? input + messageOverhead + textTokens(elidedOutputNote(call)) : full;
+  const costs = { full, elided: Math.min(full, elided), maxChars: maxOutputChars };
+  callCosts.set(call, costs);
+  return costs;
+}
+
+/** The tool declarations of a request. */
+export function toolDeclarationTokens(tools: readonly ProviderFunctionTool[]): number {
+  let cost = toolCosts.get(tools);
+  if (cost === undefined) {
+    cost = textTokens(JSON.stringify(tools));
+    toolCosts.set(tools, cost);
+  }
+  return cost;
+}
