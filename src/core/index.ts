@@ -12,6 +12,7 @@ export type { PersistenceErrorCode } from './persistence/persistence-error';
 export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, RunResult } from './agent/agent-options';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
 export type { ContextOptions } from './context/context-options';
+export type { PrepareStep, PrepareStepInput, PrepareStepResult } from './run/prepare-step';
 export type { PermissionPolicy } from './people/permission-policy';
 export type { AskUserOption } from './people/question-types';
 export type { ToolInfo } from './tools/tool-info';

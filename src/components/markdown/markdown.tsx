@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { MarkdownBlockView } from './markdown-block-view';
 import { parseBlocks } from './parse-blocks';
 
@@ -37,13 +37,36 @@ export const Markdown = memo(function Markdown({ text, streaming = false, classN
   const input = useMemo(() => ({ text, streaming }), [text, streaming]);
   const shown = useDeferredValue(input);
   const blocks = useMemo(() => parseBlocks(shown.text), [shown.text]);
+  const count = useRevealedCount(blocks.length);
   const last = blocks.length - 1;
   return (
     <div className={className ? `rak-md ${className}` : 'rak-md'}>
-      {blocks.map((block, index) => (
+      {(count < blocks.length ? blocks.slice(0, count) : blocks).map((block, index) => (
         // Keyed by index: a growing last block keeps its identity, and so its DOM.
         <MarkdownBlockView key={index} block={block} streaming={shown.streaming && index === last} />
       ))}
     </div>
   );
 });
+
+/** Blocks added to the page in one commit at most, after the first render. */
+const revealSlice = 300;
+
+/**
+ * How many of `total` blocks to render: all of them on the first render (the server's, a message
+ * scrolled into view), and afterwards at most `revealSlice` more than were shown before, the rest
+ * in the next frames. React slices rendering, but the commit of a burst of 40,000 words and the
+ * browser's first layout of it would each be one long task; in slices, each frame adds a few
+ * hundred blocks. A reply streaming token by token never waits: it adds a block at a time, and
+ * the count catches up once every `revealSlice` blocks (one extra render).
+ */
+function useRevealedCount(total: number): number {
+  const [shown, setShown] = useState(total);
+  const count = total > shown + revealSlice ? shown + revealSlice : total;
+  useEffect(() => {
+    if (count >= total) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setShown(count)));
+    return () => cancelAnimationFrame(frame);
+  }, [count, total]);
+  return count;
+}

@@ -12,6 +12,7 @@ import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
 import type { ContextOptions } from '../context/context-options';
+import type { PrepareStep } from '../run/prepare-step';
 import type { RunResult } from '../run/run-lifecycle';
 
 export type { RunResult } from '../run/run-lifecycle';
@@ -38,6 +39,13 @@ export interface AgentOptions {
    * then older turns summarized (see `ContextOptions`). The messages themselves are never changed.
    */
   context?: ContextOptions;
+  /**
+   * Called before every model call with the step, the prompt the kit would send (after the
+   * context budget), the tools and the state; may return `{ prompt?, activeTools? }` to send
+   * another prompt or offer fewer tools. A hook that throws, or returns a prompt the provider
+   * interface does not accept, ends the run with an error that says so; nothing is sent.
+   */
+  prepareStep?: PrepareStep;
   /**
    * A workspace for the agent (`createSandbox` from `react-agent-kit/sandbox`). Adds the file
    * tools (`read_file`, `write_file`, `edit_file`, `list_files`, `glob`, `grep`, `delete_file`,

@@ -44,6 +44,7 @@ export async function* streamModel(
       // Each call gets a signal of its own, linked to the run's and unlinked when the call ends:
       // fetch implementations (Node's undici) keep their abort listener on the signal they were
       // given, so handing every step the run's signal would pile one up per step for the whole run.
+      if (signal.aborted) throw signal.reason;
       call = linkedSignal(signal);
       const result = await abortable(Promise.resolve(model.doStream({ ...callOptions, abortSignal: call.signal })), signal);
       reader = result.stream.getReader();
@@ -88,7 +89,11 @@ class StreamPartError extends Error {
 }
 
 function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // Given up on: its own failure (often the same abort) has nobody left to hear it.
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });

@@ -7,6 +7,7 @@ import { toModelJsonSchema } from '../tools/tool-input-schema';
 import type { ToolCallHandler } from './execute-tool-call';
 import type { ContextOptions } from '../context/context-options';
 import { lazyContext, type LazyContext } from '../context/lazy-context';
+import type { PrepareStep } from './prepare-step';
 import { assertValidLimits } from './run-budget';
 import type { AgentLimits, CostEstimator } from './run-limits';
 
@@ -43,6 +44,7 @@ export interface RunConfig {
   readonly retryPolicy: RetryPolicy;
   /** The context budget, and the summaries' manager (loaded when a prompt needs it). */
   readonly context: LazyContext;
+  readonly prepareStep?: PrepareStep | undefined;
 }
 
 /** What `createRunConfig` takes: the agent's options that shape every run. */
@@ -58,6 +60,7 @@ export interface RunConfigInput {
   temperature?: number | undefined;
   retry?: Partial<RetryPolicy> | undefined;
   context?: ContextOptions | undefined;
+  prepareStep?: PrepareStep | undefined;
 }
 
 /**
@@ -72,6 +75,7 @@ export interface RunConfigInput {
  */
 export function createRunConfig(input: RunConfigInput): RunConfig {
   assertValidLimits(input.limits ?? {});
+  if (input.prepareStep !== undefined && typeof input.prepareStep !== 'function') throw new TypeError('createAgent: `prepareStep` must be a function of the step, e.g. `({ prompt }) => ({ prompt })`.');
   const { tools } = input;
   return {
     model: input.model,
@@ -91,5 +95,6 @@ export function createRunConfig(input: RunConfigInput): RunConfig {
     temperature: input.temperature,
     retryPolicy: { ...defaultRetryPolicy, ...input.retry },
     context: lazyContext(input.context),
+    prepareStep: input.prepareStep,
   };
 }

@@ -8,6 +8,7 @@ import { isFinalToolCallState } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
+import { applyPrepareStep } from './prepare-step';
 import { refusalNotice } from './refusal-notice';
 import { chargeStep, LimitReachedError, stepLimitNotice, type LimitNotice } from './run-budget';
 
@@ -59,20 +60,30 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   const { dispatch, signal } = context;
   dispatch({ type: 'step-start', runId: context.runId, step });
   const fitted = await promptFor(context);
+  // Stopped while the prompt was prepared (a summary, say): no reply is started.
+  if (signal.aborted) throw signal.reason;
   if (fitted.kind === 'error') return { status: 'error', error: { code: 'model-error', message: fitted.message, retryable: true, at: context.now() } };
-  const messageId = createId('msg');
-  dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: context.now(), runId: context.runId } });
   if (fitted.kind === 'too-large') {
     // Said in a reply of its own: the message before may be the user's.
-    dispatch({ type: 'message-finish', messageId, status: 'done' });
-    return endWithLimit(context, messageId, contextLimitNotice(fitted.estimate, fitted.maxInputTokens));
+    const noticeId = createId('msg');
+    dispatch({ type: 'message-add', message: { id: noticeId, role: 'assistant', parts: [], status: 'done', createdAt: context.now(), runId: context.runId } });
+    return endWithLimit(context, noticeId, contextLimitNotice(fitted.estimate, fitted.maxInputTokens));
   }
+  let request = { prompt: fitted.prompt, tools: context.providerTools };
+  if (context.prepareStep) {
+    const prepared = await applyPrepareStep(context.prepareStep, { step, prompt: request.prompt, tools: request.tools, state: context.getState(), model: context.model });
+    if (signal.aborted) throw signal.reason;
+    if ('error' in prepared) return { status: 'error', error: { code: 'internal-error', message: prepared.error, retryable: false, at: context.now() } };
+    request = prepared;
+  }
+  const messageId = createId('msg');
+  dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: context.now(), runId: context.runId } });
   const state = context.getState();
   const result = await runModelStep({
     model: context.model,
     callOptions: {
-      prompt: fitted.prompt,
-      ...(context.providerTools.length ? { tools: context.providerTools, toolChoice: { type: 'auto' } } : {}),
+      prompt: request.prompt,
+      ...(request.tools.length ? { tools: request.tools, toolChoice: { type: 'auto' } } : {}),
       ...(context.limits.maxOutputTokens ? { maxOutputTokens: context.limits.maxOutputTokens } : {}),
       ...(context.temperature !== undefined ? { temperature: context.temperature } : {}),
     },
