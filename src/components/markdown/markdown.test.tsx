@@ -63,18 +63,18 @@ const DOCUMENT = [
 ].join('\n');
 
 describe('Markdown', () => {
-  it('adds a burst to the page in slices of 300 blocks a frame, all of it in the end; a first render shows everything at once', async () => {
+  it('adds a burst to the page in slices of 100 blocks a frame, all of it in the end; a first render shows everything at once', async () => {
     const paragraphs = (count: number) => Array.from({ length: count }, (_, index) => `Paragraph ${index}.`).join('\n\n');
     const view = render(<Markdown text="Hello" streaming />);
     view.rerender(<Markdown text={paragraphs(1_000)} />);
     const shown = () => view.container.querySelectorAll('.rak-md > p').length;
-    expect(shown()).toBe(301);
+    expect(shown()).toBe(101);
     const seen = [shown()];
     while (shown() < 1_000) {
       await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
       seen.push(shown());
     }
-    expect(seen).toEqual([301, 601, 901, 1_000]);
+    expect(seen).toEqual([101, 201, 301, 401, 501, 601, 701, 801, 901, 1_000]);
     expect(view.container.querySelector('.rak-md > p:last-child')?.textContent).toBe('Paragraph 999.');
     cleanup();
     expect(render(<Markdown text={paragraphs(1_000)} />).container.querySelectorAll('.rak-md > p')).toHaveLength(1_000);

@@ -50,14 +50,14 @@ export const Markdown = memo(function Markdown({ text, streaming = false, classN
 });
 
 /** Blocks added to the page in one commit at most, after the first render. */
-const revealSlice = 300;
+const revealSlice = 100;
 
 /**
  * How many of `total` blocks to render: all of them on the first render (the server's, a message
  * scrolled into view), and afterwards at most `revealSlice` more than were shown before, the rest
  * in the next frames. React slices rendering, but the commit of a burst of 40,000 words and the
- * browser's first layout of it would each be one long task; in slices, each frame adds a few
- * hundred blocks. A reply streaming token by token never waits: it adds a block at a time, and
+ * browser's first layout of it would each be one long task; in slices, each frame adds a hundred
+ * blocks (300 a frame still made tasks of about 100 ms in Chromium; 100 keeps them near 60). A reply streaming token by token never waits: it adds a block at a time, and
  * the count catches up once every `revealSlice` blocks (one extra render).
  */
 function useRevealedCount(total: number): number {

@@ -4,6 +4,7 @@ import type { FinishReason, LanguageModel, ModelCallOptions, StreamUsage } from 
 import type { RetryPolicy } from '../model/retry-policy';
 import { streamModel } from '../model/stream-model';
 import { toolCallIds } from './tool-call-ids';
+import { createYieldPacer } from './yield-to-host';
 
 export interface ModelStepResult {
   finishReason: FinishReason;
@@ -67,7 +68,11 @@ export async function runModelStep(context: ModelStepContext): Promise<ModelStep
     retryPolicy: context.retryPolicy,
     onRetry: context.onRetry,
   });
+  const pacer = createYieldPacer();
   for await (const event of events) {
+    // A buffered reply (thousands of chunks at once) is read in slices, so the page can paint.
+    const turn = pacer.maybeYield();
+    if (turn) await turn;
     switch (event.type) {
       case 'text-start':
       case 'reasoning-start':
