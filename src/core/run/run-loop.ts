@@ -8,7 +8,6 @@ import { isFinalToolCallState } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
-import { applyPrepareStep } from './prepare-step';
 import { refusalNotice } from './refusal-notice';
 import { chargeStep, LimitReachedError, stepLimitNotice, type LimitNotice } from './run-budget';
 
@@ -71,6 +70,8 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   }
   let request = { prompt: fitted.prompt, tools: context.providerTools };
   if (context.prepareStep) {
+    // Loaded only by agents with a hook (its checks are the bulk of it).
+    const { applyPrepareStep } = await import('./prepare-step');
     const prepared = await applyPrepareStep(context.prepareStep, { step, prompt: request.prompt, tools: request.tools, state: context.getState(), model: context.model });
     if (signal.aborted) throw signal.reason;
     if ('error' in prepared) return { status: 'error', error: { code: 'internal-error', message: prepared.error, retryable: false, at: context.now() } };
