@@ -19,6 +19,9 @@ function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonl
     askUser: { allowFreeText: true },
     // Saved in IndexedDB as it changes; a reload brings it back, pending approvals included.
     session: { id: sessionId, storage: conversations },
+    // A context budget: old tool outputs are elided, then older turns summarized. Small for the demo
+    // model, so a few long stories show compaction happen (the meter under the composer fills up).
+    context: { maxInputTokens: choice.kind === 'demo' ? 6_000 : 128_000 },
   });
 }
 

@@ -4,6 +4,7 @@ import { AgentProvider, isPendingApproval, useAgentSelector } from '../react/ind
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
 import { ComposerDraftProvider } from './composer/composer-draft';
+import { ContextMeter } from './context/context-meter';
 import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
 import { QuestionPicker } from './question-picker/question-picker';
@@ -107,6 +108,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
               <Composer placeholder={placeholder} autoFocus={autoFocus} />
             </fieldset>
+            <ContextMeter />
           </div>
         </FilePanelLayout>
       </div>

@@ -18,6 +18,8 @@ export { SessionNotice } from './thread/session-notice';
 export { SessionList } from './session/session-list';
 export type { SessionListProps } from './session/session-list';
 export { ErrorNotice } from './thread/error-notice';
+export { ContextMeter } from './context/context-meter';
+export { CompactionMarker } from './thread/compaction-marker';
 export { MessageList } from './thread/message-list';
 export type { MessageComponentProps, MessageListProps } from './thread/message-list';
 export { ThreadViewport } from './thread/thread-viewport';

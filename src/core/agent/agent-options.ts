@@ -161,6 +161,8 @@ export interface Agent {
    * `summary-failed` when the model fails.
    */
   compact(options?: { instructions?: string; keepRecentTurns?: number }): Promise<Compaction | null>;
+  /** The context budget (`createAgent({ context })`), or `undefined` without one. */
+  readonly context: { readonly maxInputTokens: number } | undefined;
   /** A serializable copy of everything (see `AgentSnapshot`); `{ files: false }` leaves the sandbox's files out. */
   snapshot(options?: { files?: boolean }): AgentSnapshot;
   /** The agent's session, when created with one. */

@@ -171,6 +171,7 @@ export function createAgent(options: AgentOptions): Agent {
     store: agentStore.store,
     tools: [...tools.values()].map(toToolInfo),
     askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
+    context: config.context.maxInputTokens === undefined ? undefined : { maxInputTokens: config.context.maxInputTokens },
     snapshot: (snapshotOptions) =>
       createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints() } : undefined),
     session: session?.session,

@@ -10,6 +10,7 @@ import { streamModel } from '../model/stream-model';
 import { toToolResultOutput } from '../model/to-provider-prompt';
 import type { Message, ToolCall } from '../store/state';
 import { textTokens } from './token-estimate';
+import { summaryInstructionsStart } from './summary-request';
 
 export interface SummarizeInput {
   readonly model: LanguageModel;
@@ -67,7 +68,7 @@ export async function summarize(input: SummarizeInput): Promise<{ summary: strin
 
 function summarizerInstructions(maxWords: number): string {
   return [
-    'You write the memory of a conversation between a user and an AI assistant that uses tools.',
+    `${summaryInstructionsStart} between a user and an AI assistant that uses tools.`,
     'Write a summary that lets the assistant continue the work without the original messages: the user\'s goals and requests, decisions and constraints, facts learned (names, paths, values, results of tool calls that still matter), what was done, and what is still open.',
     `Fold the summary so far (if any) into the new one. At most about ${maxWords} words. Write only the summary.`,
   ].join(' ');

@@ -22,6 +22,8 @@ import {
   toolCallLead,
 } from './demo-replies';
 import { longStoryReply } from './demo-story';
+import { demoSummary } from './demo-summary';
+import { isSummaryRequest } from '../context/summary-request';
 import { workspaceFirstStep, workspaceFollowUp } from './demo-workspace';
 import { fitToSchema, plausibleToolInput, readInputHints } from './demo-tool-input';
 import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
@@ -160,6 +162,7 @@ export function createDemoScript(): ScriptedRespond {
   const errorAttempts = new Map<string, number>();
 
   return (call) => {
+    if (isSummaryRequest(call.prompt)) return demoSummary(call);
     const results = trailingToolResults(call.prompt);
     if (results.length > 0) return workspaceFollowUp(results, call) ?? summarizeToolResults(results, call.lastUserText);
     const scenario = detectScenario(call.lastUserText);

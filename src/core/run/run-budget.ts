@@ -36,19 +36,13 @@ export function createRunBudget(runId: string): RunBudget {
  *
  * @example
  * ```ts
- * const notice = chargeStep(budget, usage, { maxOutputTokens: 1000 }, undefined, model);
+ * const notice = chargeStep(budget, usage, { maxOutputTokens: 1000 }, stepCost(costEstimator, usage, model));
  * if (notice) endRunWith(notice);
  * ```
  */
-export function chargeStep(
-  budget: RunBudget,
-  usage: Usage,
-  limits: AgentLimits,
-  costEstimator: CostEstimator | undefined,
-  model: { provider: string; modelId: string },
-): LimitNotice | null {
+export function chargeStep(budget: RunBudget, usage: Usage, limits: AgentLimits, costUsd: number | undefined): LimitNotice | null {
   budget.outputTokens += usage.outputTokens;
-  if (costEstimator) budget.costUsd += costEstimator({ usage, provider: model.provider, modelId: model.modelId });
+  if (costUsd !== undefined) budget.costUsd += costUsd;
   if (limits.maxOutputTokens !== undefined && budget.outputTokens >= limits.maxOutputTokens) {
     return {
       code: 'limit-max-output-tokens',
@@ -85,4 +79,20 @@ export function assertValidLimits(limits: AgentLimits): void {
     const valid = typeof value === 'number' && value > 0 && (integer ? Number.isInteger(value) : Number.isFinite(value));
     if (!valid) throw new RangeError(`createAgent: limits.${name} must be a positive ${integer ? 'integer' : 'number'}, got ${String(value)}.`);
   }
+}
+
+/**
+ * What one step cost by the app's estimator, or `undefined` without one. An estimate that is not
+ * a finite amount of 0 or more is a bug in the estimator: it throws, naming it.
+ *
+ * @example
+ * ```ts
+ * stepCost(({ usage }) => usage.inputTokens * 1e-6, usage, model); // 0.0012
+ * ```
+ */
+export function stepCost(costEstimator: CostEstimator | undefined, usage: Usage, model: { provider: string; modelId: string }): number | undefined {
+  if (costEstimator === undefined) return undefined;
+  const cost = costEstimator({ usage, provider: model.provider, modelId: model.modelId });
+  if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) throw new TypeError(`costEstimator returned ${String(cost)} for a step of ${model.provider}/${model.modelId}; it must return a number of US dollars, 0 or more.`);
+  return cost;
 }

@@ -9,7 +9,7 @@ import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
 import { refusalNotice } from './refusal-notice';
-import { chargeStep, LimitReachedError, stepLimitNotice, type LimitNotice } from './run-budget';
+import { chargeStep, LimitReachedError, stepCost, stepLimitNotice, type LimitNotice } from './run-budget';
 
 /** The agent's run configuration plus what is this run's own. */
 export interface RunLoopContext extends Omit<ToolPhaseContext, 'maxToolCalls' | 'maxParallelTools' | keyof RunConfig>, RunConfig {
@@ -101,7 +101,8 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
         text: `${describeModelError(error).message} Retrying (attempt ${attempt + 1}) in ${Math.round(delayMs / 100) / 10} s.`,
       }),
   });
-  if (result.usage) dispatch({ type: 'step-finish', runId: context.runId, step, usage: result.usage });
+  const costUsd = result.usage ? stepCost(context.costEstimator, result.usage, context.model) : undefined;
+  if (result.usage) dispatch({ type: 'step-finish', runId: context.runId, step, messageId, usage: result.usage, ...(costUsd !== undefined ? { costUsd } : {}) });
   if (result.usage && fitted.observe) fitted.observe(result.usage.inputTokens);
   if (result.error !== undefined) {
     settleCalls(context, (call) => call.messageId === messageId, 'output-error', 'The model stream failed before this call was complete; it did not run.');
@@ -111,7 +112,7 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   const refusal = refusalNotice(result.finishReason, result.rawFinishReason);
   if (refusal) addNotice(dispatch, messageId, refusal);
   dispatch({ type: 'message-finish', messageId, status: 'done' });
-  const limit = result.usage ? chargeStep(context.budget, result.usage, context.limits, context.costEstimator, context.model) : null;
+  const limit = result.usage ? chargeStep(context.budget, result.usage, context.limits, costUsd) : null;
   return limit ? endWithLimit(context, messageId, limit) : null;
 }
 

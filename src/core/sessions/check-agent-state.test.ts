@@ -12,6 +12,8 @@ function fullState(): AgentState {
     alwaysAllowed: ['read_file'],
     error: { code: 'model-error', message: 'The model failed.', retryable: true, at: 5 },
     usage: { inputTokens: 10, outputTokens: 5, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 15 },
+    costUsd: 0.5,
+    compactions: [{ id: 'k1', throughMessageId: 'm1', messageCount: 1, summary: 'They asked for it.', createdAt: 3, trigger: 'request', instructions: 'Keep the plan.' }],
     messages: [
       { id: 'm1', role: 'user', status: 'done', createdAt: 1, runId: 'run-1', checkpointId: 'checkpoint-1', parts: [{ type: 'text', id: 'p1', text: 'Write it.', status: 'done' }] },
       {
@@ -20,6 +22,8 @@ function fullState(): AgentState {
         status: 'done',
         createdAt: 2,
         runId: undefined,
+        usage: { inputTokens: 10, outputTokens: 5, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 15 },
+        costUsd: 0.5,
         parts: [
           { type: 'reasoning', id: 'p2', text: 'Thinking.', status: 'done' },
           { type: 'tool-call', toolCallId: 'c1' },
@@ -105,6 +109,11 @@ const damages: Damage[] = [
   ['a __proto__ key', (state) => (state.toolCalls[0].approval = JSON.parse('{"reason":"r","requestedAt":1,"__proto__":{"polluted":true}}')), 'state.toolCalls[0].approval.__proto__: a key named "__proto__" is not allowed in saved data.'],
   ['a constructor key', (state) => (state.usage = { ...state.usage, constructor: 1 }), 'state.usage.constructor: a key named "constructor" is not allowed in saved data.'],
   ['a prototype key', (state) => (state.prototype = {}), 'state.prototype: a key named "prototype" is not allowed in saved data.'],
+  ['a negative cost', (state) => (state.costUsd = -1), 'state.costUsd: expected an amount of 0 or more, got -1.'],
+  ['a reply usage that is a number', (state) => (state.messages[1].usage = 3), 'state.messages[1].usage: expected an object, got 3.'],
+  ['a summary of a message that is not there', (state) => (state.compactions[0].throughMessageId = 'm7'), 'state.compactions[0].throughMessageId: names the message "m7", which is not in the conversation.'],
+  ['a summary made for an unknown reason', (state) => (state.compactions[0].trigger = 'whim'), 'state.compactions[0].trigger: expected one of "budget", "request", got "whim".'],
+  ['a summary of no messages', (state) => (state.compactions[0].messageCount = 0), 'state.compactions[0].messageCount: expected a whole number of 1 or more, got 0.'],
   ['a long wrong value', (state) => (state.messages[0].role = 'x'.repeat(5000)), `state.messages[0].role: expected one of "user", "assistant", got "${'x'.repeat(40)}…".`],
 ];
 

@@ -59,10 +59,8 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   const { messageIds, references } = readMessages(reader, reader.list(state.messages, 'messages'));
   checkReferences(reader, state.toolCalls as readonly Record<string, unknown>[], callIds, messageIds, references);
   if (state.error !== null) readError(reader, reader.object(state.error, 'error'));
-  const usage = reader.object(state.usage, 'usage');
-  reader.enter('usage');
-  for (const field of usageFields) reader.finite(usage[field], field);
-  reader.leave();
+  readUsage(reader, state.usage);
+  if (state.costUsd !== undefined) readCost(reader, state.costUsd);
   if (state.runId !== null) reader.string(state.runId, 'runId');
   if (!Number.isSafeInteger(state.step) || (state.step as number) < 0) reader.expected('a whole number of 0 or more', state.step, 'step');
   const allowed = reader.list(state.alwaysAllowed, 'alwaysAllowed');
@@ -70,6 +68,17 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   for (let index = 0; index < allowed.length; index++) reader.string(allowed[index], index);
   reader.leave();
   if (state.compactions !== undefined) readCompactions(reader, reader.list(state.compactions, 'compactions'), messageIds);
+}
+
+function readUsage(reader: ShapeReader, value: unknown): void {
+  const usage = reader.object(value, 'usage');
+  reader.enter('usage');
+  for (const field of usageFields) reader.finite(usage[field], field);
+  reader.leave();
+}
+
+function readCost(reader: ShapeReader, value: unknown): void {
+  if (reader.finite(value, 'costUsd') < 0) reader.expected('an amount of 0 or more', value, 'costUsd');
 }
 
 /** Summaries for the model: each ends with a message of the conversation (else a rollback could not drop it). */
@@ -189,6 +198,8 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[]): { mess
     reader.finite(message.createdAt, 'createdAt');
     reader.optionalString(message.runId, 'runId');
     reader.optionalString(message.checkpointId, 'checkpointId');
+    if (message.usage !== undefined) readUsage(reader, message.usage);
+    if (message.costUsd !== undefined) readCost(reader, message.costUsd);
     const parts = reader.list(message.parts, 'parts');
     reader.enter('parts');
     for (let position = 0; position < parts.length; position++) {

@@ -26,7 +26,8 @@ export type AgentEvent =
   /** Removes the message and every message after it, with their tool calls (a rollback). */
   | { type: 'messages-truncate'; messageId: string }
   | { type: 'step-start'; runId: string; step: number }
-  | { type: 'step-finish'; runId: string; step: number; usage: Usage }
+  /** A model step ended: its usage (and cost, with a `costEstimator`) goes on its reply and into the totals. */
+  | { type: 'step-finish'; runId: string; step: number; usage: Usage; messageId?: string; costUsd?: number }
   | { type: 'text-start'; messageId: string; partId: string }
   | { type: 'text-delta'; messageId: string; partId: string; delta: string }
   | { type: 'text-end'; messageId: string; partId: string }

@@ -58,8 +58,12 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       return { ...state, compactions: [...(state.compactions ?? []), event.compaction], usage: addUsage(state.usage, event.usage) };
     case 'step-start':
       return { ...state, step: event.step };
-    case 'step-finish':
-      return { ...state, usage: addUsage(state.usage, event.usage) };
+    case 'step-finish': {
+      const totals = { ...state, usage: addUsage(state.usage, event.usage), ...(event.costUsd !== undefined ? { costUsd: (state.costUsd ?? 0) + event.costUsd } : {}) };
+      if (event.messageId === undefined) return totals;
+      const { usage, costUsd } = event;
+      return updateMessage(totals, event.messageId, (message) => ({ ...message, usage, ...(costUsd !== undefined ? { costUsd } : {}) }));
+    }
     case 'text-start':
     case 'reasoning-start': {
       const kind = event.type === 'text-start' ? 'text' : 'reasoning';

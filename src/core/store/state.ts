@@ -58,6 +58,10 @@ export interface Message {
    * message ran. `agent.rollback(id)` restores it (see `Agent.rollback`).
    */
   checkpointId?: string;
+  /** Assistant messages: the tokens of the model call that wrote it, as the provider reported them. */
+  usage?: Usage;
+  /** Assistant messages: what that call cost, by the agent's `costEstimator`. */
+  costUsd?: number;
 }
 
 /**
@@ -186,6 +190,8 @@ export interface AgentState {
   step: number;
   /** Tool names a person approved "always" in this conversation; persisted with the state. */
   alwaysAllowed: string[];
+  /** What the conversation cost in US dollars, by the agent's `costEstimator`; absent without one. */
+  costUsd?: number;
   /**
    * Summaries of earlier messages made to keep the prompt within the context budget (see
    * `createAgent({ context })` and `agent.compact()`), oldest first. They change what the model is

@@ -1,0 +1,42 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createAgent } from '../../core/index';
+import { scriptedModel } from '../../testing/index';
+import { AgentChat } from '../agent-chat';
+
+afterEach(cleanup);
+
+const isSummary = (content: unknown) => typeof content === 'string' && content.startsWith('You write the memory');
+const model = () => scriptedModel((call) => (isSummary(call.prompt[0]?.content) ? 'They said hello twice.' : { items: [{ type: 'text', text: `Hi, ${call.lastUserText}` }], usage: { inputTokens: 700, outputTokens: 20 } }));
+
+describe('<ContextMeter> in AgentChat', () => {
+  it('shows how full the context is and what the conversation cost; Compact summarizes for the model', async () => {
+    const agent = createAgent({ model: model(), context: { maxInputTokens: 2_000 }, costEstimator: ({ usage }) => usage.inputTokens * 1e-5 });
+    render(<AgentChat agent={agent} />);
+    expect(screen.getByText('Context: 0 of 2.0k tokens')).toBeTruthy();
+    await act(() => agent.send('one'));
+    expect(screen.getByText('Context: 720 of 2.0k tokens (36%)')).toBeTruthy();
+    expect(screen.getByText('Cost: $0.0070')).toBeTruthy();
+    expect(screen.getByRole('meter', { name: 'Context used' }).getAttribute('value')).toBe('720');
+    // The per-step usage is on the reply, the total in the state.
+    expect(agent.getState().messages.at(-1)).toMatchObject({ usage: { inputTokens: 700, outputTokens: 20 }, costUsd: 0.007 });
+
+    await act(() => agent.send('two'));
+    expect(agent.getState().costUsd).toBeCloseTo(0.014);
+    fireEvent.click(screen.getByRole('button', { name: 'Compact' }));
+    await screen.findByText(/Earlier messages summarized/);
+    expect(agent.getState().compactions).toHaveLength(1);
+  });
+
+  it('says so when there is nothing to summarize yet, and shows nothing for an agent without a budget or costs', async () => {
+    const agent = createAgent({ model: model(), context: { maxInputTokens: 2_000 } });
+    render(<AgentChat agent={agent} />);
+    await act(() => agent.send('one'));
+    fireEvent.click(screen.getByRole('button', { name: 'Compact' }));
+    expect(await screen.findByText(/Nothing to summarize yet/)).toBeTruthy();
+    cleanup();
+    const { container } = render(<AgentChat agent={createAgent({ model: model() })} />);
+    expect(container.querySelector('.rak-context')).toBeNull();
+  });
+});
