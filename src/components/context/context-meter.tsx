@@ -34,18 +34,18 @@ export function ContextMeter({ className }: { className?: string }) {
   const cost = useAgentSelector(pickCost);
   const busy = useAgentSelector(pickBusy);
   const [compacting, setCompacting] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null); // what the last Compact did, or why it could not
   const budget = agent.context?.maxInputTokens;
   if (budget === undefined && cost === undefined) return null;
   const share = budget !== undefined && used !== null ? Math.min(1, used / budget) : null;
 
   const compact = () => {
     setCompacting(true);
-    setProblem(null);
+    setStatus(null);
     agent
       .compact()
-      .then((made) => setProblem(made === null ? 'Nothing to summarize yet: the conversation is all recent.' : null))
-      .catch((error: unknown) => setProblem(error instanceof Error ? error.message : String(error)))
+      .then((made) => setStatus(made === null ? 'Nothing to summarize yet: the conversation is all recent.' : `Summarized the first ${made.messageCount.toLocaleString('en-US')} messages for the model; they stay in the thread.`))
+      .catch((error: unknown) => setStatus(error instanceof Error ? error.message : String(error)))
       .finally(() => setCompacting(false));
   };
 
@@ -63,9 +63,9 @@ export function ContextMeter({ className }: { className?: string }) {
           {compacting ? 'Compacting…' : 'Compact'}
         </button>
       )}
-      {problem && (
-        <span className="rak-context-problem" role="status">
-          {problem}
+      {status && (
+        <span className="rak-context-status" role="status">
+          {status}
         </span>
       )}
     </div>
