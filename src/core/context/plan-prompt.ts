@@ -32,6 +32,9 @@ export type PromptPlan =
   /** Even the latest message with everything else elided or summarized is over the budget. */
   | { readonly kind: 'too-large'; readonly estimate: number };
 
+/** The share of the budget an estimated prompt may fill (the provider's count may differ by a few percent). */
+const estimateMargin = 0.95;
+
 /** Said to the model when, after a summary, the first message left is the assistant's (providers want a user message first). */
 const continueNote = 'Continue from the summary above.';
 
@@ -57,7 +60,8 @@ export function planPrompt(input: PromptPlanInput): PromptPlan {
   const start = regionStart(state.messages, summary?.throughMessageId);
   const items = regionItems(state, start, input.maxToolOutputChars);
   const fixed = messageOverhead + textTokens(systemOf(input.instructions, summary?.summary)) + toolDeclarationTokens(input.tools) + (summary ? textTokens(continueNote) : 0);
-  const budget = options.maxInputTokens;
+  // An estimate is only an estimate: it plans to a margin under the budget, an exact count to the budget.
+  const budget = options.countTokens === undefined ? Math.floor(options.maxInputTokens * estimateMargin) : options.maxInputTokens;
   let total = fixed;
   for (const item of items) total += item.cost;
   const fits = () => Math.ceil(total * ratio) <= budget;
