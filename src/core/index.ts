@@ -51,6 +51,7 @@ export type {
   LanguageModel,
   ModelCallOptions,
   ModelStreamEvent,
+  ProviderMetadata,
   ProviderPrompt,
   SpecificationVersion,
 } from './model/language-model';

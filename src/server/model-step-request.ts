@@ -8,12 +8,24 @@
  * does not know is refused instead: the caller believes it applies, and a 400 that names it says
  * it does not.
  */
-import { type ModelStepRequest } from '../core/index';
+import { type ModelStepRequest, type ProviderMetadata } from '../core/index';
 import { validateJsonSchema } from '../core/internal';
 import { checkModelSettings, modelSettingNames, type ModelSettings } from './model-settings';
 
 const text = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } } as const;
-const reasoning = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'reasoning' }, text: { type: 'string' } } } as const;
+/**
+ * The provider data a reasoning part may carry back, and only this: what providers issued with the
+ * reasoning so it can be returned (Anthropic's signed thinking, OpenAI's reasoning item). The
+ * provider checks it (a forged signature is refused); nothing else in `providerOptions` passes.
+ */
+const reasoningOptions = {
+  type: 'object',
+  properties: {
+    anthropic: { type: 'object', properties: { signature: { type: 'string', maxLength: 100_000 }, redactedData: { type: 'string', maxLength: 1_000_000 } } },
+    openai: { type: 'object', properties: { itemId: { type: 'string', maxLength: 200 }, reasoningEncryptedContent: { type: 'string', maxLength: 1_000_000 } } },
+  },
+} as const;
+const reasoning = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'reasoning' }, text: { type: 'string' }, providerOptions: reasoningOptions } } as const;
 const toolCall = {
   type: 'object',
   required: ['type', 'toolCallId', 'toolName', 'input'],
@@ -125,7 +137,11 @@ function toMessage(message: Prompt[number]): Prompt[number] {
       return {
         role: 'assistant',
         content: message.content.map((part) =>
-          part.type === 'tool-call' ? { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input } : { type: part.type, text: part.text },
+          part.type === 'tool-call'
+            ? { type: 'tool-call', toolCallId: part.toolCallId, toolName: part.toolName, input: part.input }
+            : part.type === 'reasoning'
+              ? { type: 'reasoning', text: part.text, ...reasoningOptionsOf(part.providerOptions) }
+              : { type: 'text', text: part.text },
         ),
       };
     case 'tool':
@@ -139,4 +155,17 @@ function toMessage(message: Prompt[number]): Prompt[number] {
         })),
       };
   }
+}
+
+/** The reasoning part's provider data, rebuilt from the named fields only (see `reasoningOptions`). */
+function reasoningOptionsOf(options: ProviderMetadata | undefined): { providerOptions?: ProviderMetadata } {
+  const kept: ProviderMetadata = {};
+  const pick = (provider: string, fields: readonly string[]) => {
+    const values = options?.[provider];
+    const picked = Object.fromEntries(fields.filter((field) => typeof values?.[field] === 'string').map((field) => [field, values![field]!]));
+    if (Object.keys(picked).length > 0) kept[provider] = picked;
+  };
+  pick('anthropic', ['signature', 'redactedData']);
+  pick('openai', ['itemId', 'reasoningEncryptedContent']);
+  return Object.keys(kept).length > 0 ? { providerOptions: kept } : {};
 }

@@ -37,7 +37,7 @@ describe('deny reason reaches the model', () => {
     expect(call.audit.at(-1)).toMatchObject({ state: 'output-denied', by: 'user' });
     expect(model.calls).toHaveLength(2);
     const output = resultFor(lastRequest(model), 'up-1');
-    expect(output.type).toBe('error-text');
+    expect(output.type).toBe('execution-denied');
     expect(resultText(output)).toContain(reason);
     expectValidToolHistory(lastRequest(model));
   });
@@ -49,7 +49,7 @@ describe('deny reason reaches the model', () => {
     expect(execute).not.toHaveBeenCalled();
     expect(callNamed(agent.getState(), 'up-1').state).toBe('output-denied');
     const output = resultFor(lastRequest(model), 'up-1');
-    expect(output.type).toBe('error-text');
+    expect(output.type).toBe('execution-denied');
     expect(resultText(output)).toMatch(/denied|not (approved|allowed)|refused/i);
   });
 

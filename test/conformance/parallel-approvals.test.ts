@@ -75,7 +75,7 @@ describe('parallel approvals and questions', () => {
       type: 'json',
       value: { status: 'answered', answers: [{ question: 'Which region?', header: 'Region', values: ['eu'], labels: ['Europe'] }] },
     });
-    expect(resultFor(prompt, 'p-deny').type).toBe('error-text');
+    expect(resultFor(prompt, 'p-deny').type).toBe('execution-denied');
     expect(resultText(resultFor(prompt, 'p-deny'))).toContain('Keep the old bucket.');
   });
 

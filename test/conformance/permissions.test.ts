@@ -136,7 +136,7 @@ describe('permissions', () => {
       expect(asked(call)).toBe(false);
       expect(model.calls).toHaveLength(2);
       const output = resultFor(lastRequest(model), 'perm-1');
-      expect(output.type).toBe('error-text');
+      expect(output.type).toBe('execution-denied');
       expect(resultText(output)).toContain('write_file');
     });
 

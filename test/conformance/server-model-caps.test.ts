@@ -105,4 +105,31 @@ describe('settings the route does not know', () => {
     expect(JSON.stringify(calls[0]!.prompt)).not.toContain('itemId');
     expect(calls[0]!.providerOptions ?? {}).toEqual({});
   });
+
+  it('passes back only what a provider issued with reasoning (a thinking signature, a reasoning item), nothing else', async () => {
+    const prompt = [
+      { role: 'user', content: [{ type: 'text', text: 'Hi.' }] },
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'reasoning',
+            text: 'Think.',
+            providerOptions: { anthropic: { signature: 'EvQB', cacheControl: { type: 'ephemeral' } }, openai: { itemId: 'rs_1', store: true }, google: { thoughtSignature: 'x' } },
+          },
+          { type: 'text', text: 'Hello.' },
+        ],
+      },
+      { role: 'user', content: [{ type: 'text', text: 'Again.' }] },
+    ];
+    const { status, calls } = await step({ prompt });
+    expect(status).toBe(200);
+    const reasoning = (calls[0]!.prompt[1] as { content: unknown[] }).content[0];
+    expect(reasoning).toMatchObject({ type: 'reasoning', text: 'Think.', providerOptions: { anthropic: { signature: 'EvQB' }, openai: { itemId: 'rs_1' } } });
+    const sent = JSON.stringify(calls[0]!.prompt);
+    for (const dropped of ['cacheControl', 'store', 'thoughtSignature']) expect(sent).not.toContain(dropped);
+    // A signature that is not a string is not a signature: the request is refused.
+    const bad = await step({ prompt: [prompt[0], { role: 'assistant', content: [{ type: 'reasoning', text: 'x', providerOptions: { anthropic: { signature: 7 } } }] }, prompt[2]] });
+    expect(bad.status).toBe(400);
+  });
 });

@@ -105,7 +105,7 @@ function transcriptLines(message: Message, toolCalls: ReadonlyMap<string, ToolCa
     const call = toolCalls.get(part.toolCallId);
     if (call === undefined) continue;
     const output = toToolResultOutput(call, outputChars);
-    const result = 'value' in output ? (typeof output.value === 'string' ? output.value : JSON.stringify(output.value)) : 'denied';
+    const result = 'value' in output ? (typeof output.value === 'string' ? output.value : JSON.stringify(output.value)) : `denied: ${output.reason ?? 'no reason given'}`;
     lines.push(`Assistant called ${call.name}(${cut(call.inputText, inputChars)}) -> ${output.type.startsWith('error') ? 'error: ' : ''}${result}`);
   }
   return lines;

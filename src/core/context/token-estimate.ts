@@ -40,7 +40,7 @@ export function toolCallTokens(call: ToolCall, maxOutputChars: number): { full: 
   if (cached !== undefined && cached.maxChars === maxOutputChars) return cached;
   const input = messageOverhead + textTokens(call.name) + textTokens(call.inputText);
   const output = toToolResultOutput(call, maxOutputChars);
-  const outputChars = 'value' in output ? (typeof output.value === 'string' ? output.value.length : JSON.stringify(output.value).length) : 0;
+  const outputChars = 'value' in output ? (typeof output.value === 'string' ? output.value.length : JSON.stringify(output.value).length) : (output.reason?.length ?? 0);
   const full = input + messageOverhead + Math.ceil(outputChars / charsPerToken);
   const elided = call.state === 'output-available' ? input + messageOverhead + textTokens(elidedOutputNote(call)) : full;
   const costs = { full, elided: Math.min(full, elided), maxChars: maxOutputChars };

@@ -49,8 +49,11 @@ export function readToolOutcome(output: unknown): DemoToolOutcome {
     case 'content':
       return { kind: 'success', value };
     case 'execution-denied': {
+      // The kit's own reason is the runtime's message ("The user denied running … Reason: …"); another's is the reason itself.
       const reason = field(output, 'reason');
-      return { kind: 'denied', by: 'user', reason: typeof reason === 'string' && reason.trim() !== '' ? reason.trim() : undefined };
+      if (typeof reason !== 'string' || reason.trim() === '') return { kind: 'denied', by: 'user', reason: undefined };
+      const outcome = fromErrorText(reason);
+      return outcome.kind === 'denied' ? outcome : { kind: 'denied', by: 'user', reason: reason.trim() };
     }
     case 'error-text':
       return fromErrorText(typeof value === 'string' ? value : String(value));

@@ -17,7 +17,12 @@ export interface ProviderTextPart {
 export interface ProviderReasoningPart {
   type: 'reasoning';
   text: string;
+  /** What the provider attached to the reasoning when it streamed (Anthropic's thinking signature), sent back as it came. */
+  providerOptions?: ProviderMetadata;
 }
+
+/** Data a provider attaches to a part, by provider name (`{ anthropic: { signature: '…' } }`). */
+export type ProviderMetadata = Record<string, Record<string, JsonValue>>;
 
 export interface ProviderToolCallPart {
   type: 'tool-call';
@@ -108,9 +113,9 @@ export type ModelStreamEvent =
   | { type: 'text-start'; id: string }
   | { type: 'text-delta'; id: string; delta: string }
   | { type: 'text-end'; id: string }
-  | { type: 'reasoning-start'; id: string }
-  | { type: 'reasoning-delta'; id: string; delta: string }
-  | { type: 'reasoning-end'; id: string }
+  | { type: 'reasoning-start'; id: string; providerMetadata?: ProviderMetadata }
+  | { type: 'reasoning-delta'; id: string; delta: string; providerMetadata?: ProviderMetadata }
+  | { type: 'reasoning-end'; id: string; providerMetadata?: ProviderMetadata }
   | { type: 'tool-input-start'; id: string; toolName: string }
   | { type: 'tool-input-delta'; id: string; delta: string }
   | { type: 'tool-input-end'; id: string }

@@ -1,4 +1,4 @@
-import type { ModelStreamEvent } from './language-model';
+import type { ModelStreamEvent, ProviderMetadata } from './language-model';
 
 /** The parts of a stream that carry the reply: text, reasoning, tool input and tool calls. */
 export type ContentStreamPart = Exclude<ModelStreamEvent, { type: 'finish' | 'error' }>;
@@ -24,12 +24,14 @@ export function normalizeContentStreamPart(part: RawPart): ContentStreamPart | n
   switch (part.type) {
     case 'text-start':
     case 'text-end':
-    case 'reasoning-start':
-    case 'reasoning-end':
     case 'tool-input-end':
       return { type: part.type, id: String(part.id) };
-    case 'text-delta':
+    case 'reasoning-start':
+    case 'reasoning-end':
+      return { type: part.type, id: String(part.id), ...metadataOf(part) };
     case 'reasoning-delta':
+      return { type: part.type, id: String(part.id), delta: deltaOf(part), ...metadataOf(part) };
+    case 'text-delta':
     case 'tool-input-delta':
       return { type: part.type, id: String(part.id), delta: deltaOf(part) };
     case 'tool-input-start':
@@ -53,4 +55,19 @@ export function normalizeContentStreamPart(part: RawPart): ContentStreamPart | n
 function deltaOf(part: RawPart): string {
   if (typeof part.delta === 'string') return part.delta;
   return typeof part.text === 'string' ? part.text : '';
+}
+
+/**
+ * A reasoning part's provider metadata (Anthropic's thinking signature, OpenAI's reasoning item),
+ * kept so the reasoning can be sent back as the provider wants it in the next step. Only an
+ * object of objects by provider name is kept.
+ */
+function metadataOf(part: RawPart): { providerMetadata?: ProviderMetadata } {
+  const metadata = part.providerMetadata;
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return {};
+  const kept: ProviderMetadata = {};
+  for (const [provider, value] of Object.entries(metadata)) {
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) kept[provider] = value as ProviderMetadata[string];
+  }
+  return Object.keys(kept).length > 0 ? { providerMetadata: kept } : {};
 }

@@ -2,6 +2,7 @@ import type { Message, ToolCall } from '../store/state';
 import type {
   JsonValue,
   ProviderMessage,
+  ProviderMetadata,
   ProviderPrompt,
   ProviderToolCallPart,
   ProviderToolResultOutput,
@@ -55,7 +56,9 @@ export function toProviderPrompt(input: {
           if (part.text) content.push({ type: 'text', text: part.text });
           break;
         case 'reasoning':
-          if (part.text) content.push({ type: 'reasoning', text: part.text });
+          // Redacted reasoning has no text, only its provider data: it is sent back all the same.
+          if (part.providerMetadata) content.push({ type: 'reasoning', text: part.text, providerOptions: part.providerMetadata as ProviderMetadata });
+          else if (part.text) content.push({ type: 'reasoning', text: part.text });
           break;
         case 'tool-call': {
           const call = callsById.get(part.toolCallId);
@@ -111,7 +114,8 @@ export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxTo
     case 'output-error':
       return { type: 'error-text', value: call.error ?? `The tool "${call.name}" failed.` };
     case 'output-denied':
-      return { type: 'error-text', value: call.error ?? `The user denied running "${call.name}".` };
+      // The spec's own result for a call that did not run because it was denied.
+      return { type: 'execution-denied', reason: call.error ?? `The user denied running "${call.name}".` };
     case 'cancelled':
       return { type: 'error-text', value: call.error ?? `The call to "${call.name}" was cancelled before it finished.` };
     case 'sealed':

@@ -53,6 +53,27 @@ describe('toAnthropicMessages', () => {
     });
   });
 
+  it('sends thinking back with its signature, redacted thinking with its data, and drops unsigned thinking', () => {
+    const { messages } = toAnthropicMessages([
+      { role: 'user', content: [{ type: 'text', text: 'Weather?' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'Check the tool.', providerOptions: { anthropic: { signature: 'EvQB' } } },
+          { type: 'reasoning', text: '', providerOptions: { anthropic: { redactedData: 'opaque' } } },
+          { type: 'reasoning', text: 'Unsigned, from another provider.' },
+          { type: 'tool-call', toolCallId: 't1', toolName: 'weather', input: {} },
+        ],
+      },
+      { role: 'tool', content: [{ type: 'tool-result', toolCallId: 't1', toolName: 'weather', output: { type: 'text', value: 'Sunny' } }] },
+    ]);
+    expect(messages[1]!.content).toEqual([
+      { type: 'thinking', thinking: 'Check the tool.', signature: 'EvQB' },
+      { type: 'redacted_thinking', data: 'opaque' },
+      { type: 'tool_use', id: 't1', name: 'weather', input: {} },
+    ]);
+  });
+
   it('writes every tool output variant', () => {
     const results = toAnthropicMessages([
       {

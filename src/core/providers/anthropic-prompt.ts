@@ -3,6 +3,8 @@ import type { ProviderFunctionTool, ProviderPrompt, ProviderToolChoice, Provider
 /** A content block of the Anthropic Messages API, as far as the adapter writes them. */
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
+  | { type: 'thinking'; thinking: string; signature: string }
+  | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
   | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true };
 
@@ -25,9 +27,11 @@ export type AnthropicToolChoice = { type: 'auto' | 'any' | 'none' } | { type: 't
  * row are merged, because the API wants user and assistant turns to alternate (a tool result
  * followed by the next user message is one user turn).
  *
- * Reasoning parts are dropped: Anthropic only takes thinking back with the signature it
- * issued, which the core does not keep. Text that is empty or only whitespace is dropped too,
- * as the API rejects such blocks.
+ * Reasoning goes back as the `thinking` block it came from when it has the signature Anthropic
+ * issued (`providerOptions.anthropic.signature`; required when thinking precedes tool use), or as
+ * `redacted_thinking` with its data; reasoning without either is dropped, as Anthropic refuses
+ * unsigned thinking (the AI SDK's provider does the same). Text that is empty or only whitespace
+ * is dropped too, as the API rejects such blocks.
  *
  * @example
  * ```ts
@@ -58,6 +62,9 @@ export function toAnthropicMessages(prompt: ProviderPrompt): { system?: string; 
           message.content.flatMap((part): AnthropicContentBlock[] => {
             if (part.type === 'text') return part.text.trim() ? [{ type: 'text', text: part.text }] : [];
             if (part.type === 'tool-call') return [{ type: 'tool_use', id: part.toolCallId, name: part.toolName, input: toInput(part.input) }];
+            const anthropic = part.providerOptions?.anthropic;
+            if (typeof anthropic?.signature === 'string') return [{ type: 'thinking', thinking: part.text, signature: anthropic.signature }];
+            if (typeof anthropic?.redactedData === 'string') return [{ type: 'redacted_thinking', data: anthropic.redactedData }];
             return [];
           }),
         );

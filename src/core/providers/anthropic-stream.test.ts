@@ -22,7 +22,7 @@ const blockStop = (index: number) => ({ type: 'content_block_stop', index });
 const messageDelta = (stopReason: string, outputTokens: number) => ({ type: 'message_delta', delta: { stop_reason: stopReason }, usage: { output_tokens: outputTokens } });
 
 describe('anthropicParts', () => {
-  it('streams text, thinking (without its signature) and a tool call whose input arrives in pieces', async () => {
+  it('streams text, thinking with its signature (as provider metadata) and a tool call whose input arrives in pieces', async () => {
     const parts = await partsOf([
       messageStart,
       blockStart(0, { type: 'thinking', thinking: '', signature: '' }),
@@ -45,6 +45,7 @@ describe('anthropicParts', () => {
       { type: 'stream-start', warnings: [] },
       { type: 'reasoning-start', id: '0' },
       { type: 'reasoning-delta', id: '0', delta: 'Hmm.' },
+      { type: 'reasoning-delta', id: '0', delta: '', providerMetadata: { anthropic: { signature: 'EvQB' } } },
       { type: 'reasoning-end', id: '0' },
       { type: 'text-start', id: '1' },
       { type: 'text-delta', id: '1', delta: 'Let me check.' },
@@ -59,6 +60,14 @@ describe('anthropicParts', () => {
         finishReason: { unified: 'tool-calls', raw: 'tool_use' },
         usage: { inputTokens: { total: 113, noCache: 10, cacheRead: 100, cacheWrite: 3 }, outputTokens: { total: 42, text: undefined, reasoning: undefined } },
       },
+    ]);
+  });
+
+  it('streams redacted thinking as an empty reasoning part that carries its data', async () => {
+    const parts = await partsOf([messageStart, blockStart(0, { type: 'redacted_thinking', data: 'opaque' }), blockStop(0), messageDelta('end_turn', 1), { type: 'message_stop' }]);
+    expect(parts.slice(1, 3)).toEqual([
+      { type: 'reasoning-start', id: '0', providerMetadata: { anthropic: { redactedData: 'opaque' } } },
+      { type: 'reasoning-end', id: '0' },
     ]);
   });
 

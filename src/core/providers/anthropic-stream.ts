@@ -15,8 +15,8 @@ interface MessagesEvent {
   type?: string;
   index?: number;
   message?: { usage?: MessagesUsage };
-  content_block?: { type?: string; id?: string; name?: string; input?: unknown };
-  delta?: { type?: string; text?: string; thinking?: string; partial_json?: string; stop_reason?: string | null };
+  content_block?: { type?: string; id?: string; name?: string; input?: unknown; data?: string };
+  delta?: { type?: string; text?: string; thinking?: string; signature?: string; partial_json?: string; stop_reason?: string | null };
   usage?: MessagesUsage;
   error?: unknown;
 }
@@ -27,7 +27,10 @@ type OpenBlock = { kind: 'text' | 'reasoning' } | { kind: 'tool'; id: string; na
 
 /**
  * Turns the server-sent events of an Anthropic Messages stream into v3 stream parts: `text`
- * blocks into text parts, `thinking` blocks into reasoning parts (signatures are not kept),
+ * blocks into text parts, `thinking` blocks into reasoning parts (their signature as the part's
+ * provider metadata, `{ anthropic: { signature } }`, as the AI SDK's provider has it, so the
+ * thinking can be sent back), `redacted_thinking` into an empty reasoning part carrying
+ * `{ anthropic: { redactedData } }`,
  * `tool_use` blocks into tool input parts and a tool call when the block stops (an empty
  * input is `{}`), usage from `message_start` and `message_delta`, and the finish at
  * `message_stop`. Pings are skipped; an `error` event becomes an error part whose status
@@ -63,6 +66,9 @@ export async function* anthropicParts(events: AsyncIterable<ServerSentEvent>, co
           const kind = block.type === 'text' ? 'text' : 'reasoning';
           blocks.set(event.index!, { kind });
           yield { type: `${kind}-start`, id };
+        } else if (block?.type === 'redacted_thinking' && typeof block.data === 'string') {
+          blocks.set(event.index!, { kind: 'reasoning' });
+          yield { type: 'reasoning-start', id, providerMetadata: { anthropic: { redactedData: block.data } } };
         } else if (block?.type === 'tool_use' && block.id && block.name) {
           // The start carries `input: {}`; the arguments follow as input_json_delta pieces.
           const input = isEmptyObject(block.input) ? '' : JSON.stringify(block.input);
@@ -78,6 +84,7 @@ export async function* anthropicParts(events: AsyncIterable<ServerSentEvent>, co
         if (!block || !delta) break;
         if (block.kind === 'text' && delta.type === 'text_delta' && delta.text) yield { type: 'text-delta', id, delta: delta.text };
         else if (block.kind === 'reasoning' && delta.type === 'thinking_delta' && delta.thinking) yield { type: 'reasoning-delta', id, delta: delta.thinking };
+        else if (block.kind === 'reasoning' && delta.type === 'signature_delta' && delta.signature) yield { type: 'reasoning-delta', id, delta: '', providerMetadata: { anthropic: { signature: delta.signature } } };
         else if (block.kind === 'tool' && delta.type === 'input_json_delta' && delta.partial_json) {
           block.input += delta.partial_json;
           yield { type: 'tool-input-delta', id: block.id, delta: delta.partial_json };

@@ -1,4 +1,4 @@
-import type { FinishReason, LanguageModel, ModelCallOptions } from '../model/language-model';
+import type { FinishReason, LanguageModel, ModelCallOptions, ProviderMetadata } from '../model/language-model';
 
 /** Token counts in the AI SDK's v3 shape; `undefined` where the provider did not say. */
 export interface V3Usage {
@@ -13,8 +13,10 @@ export interface V3Usage {
  */
 export type V3StreamPart =
   | { type: 'stream-start'; warnings: [] }
-  | { type: 'text-start' | 'text-end' | 'reasoning-start' | 'reasoning-end' | 'tool-input-end'; id: string }
-  | { type: 'text-delta' | 'reasoning-delta' | 'tool-input-delta'; id: string; delta: string }
+  | { type: 'text-start' | 'text-end' | 'tool-input-end'; id: string }
+  | { type: 'reasoning-start' | 'reasoning-end'; id: string; providerMetadata?: ProviderMetadata }
+  | { type: 'text-delta' | 'tool-input-delta'; id: string; delta: string }
+  | { type: 'reasoning-delta'; id: string; delta: string; providerMetadata?: ProviderMetadata }
   | { type: 'tool-input-start'; id: string; toolName: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
   | { type: 'finish'; finishReason: { unified: FinishReason; raw: string | undefined }; usage: V3Usage }

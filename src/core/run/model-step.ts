@@ -73,6 +73,10 @@ export async function runModelStep(context: ModelStepContext): Promise<ModelStep
     // A buffered reply (thousands of chunks at once) is read in slices, so the page can paint.
     const turn = pacer.maybeYield();
     if (turn) await turn;
+    // Reasoning's provider data (a thinking signature) is kept with its part, to be sent back.
+    if ((event.type === 'reasoning-start' || event.type === 'reasoning-delta' || event.type === 'reasoning-end') && event.providerMetadata) {
+      dispatch({ type: 'reasoning-metadata', messageId, partId: partFor('reasoning', event.id), providerMetadata: event.providerMetadata });
+    }
     switch (event.type) {
       case 'text-start':
       case 'reasoning-start':

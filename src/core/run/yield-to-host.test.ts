@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../agent/create-agent';
 import type { LanguageModel } from '../model/language-model';
 import { createYieldPacer } from './yield-to-host';
@@ -15,6 +15,18 @@ describe('reading a buffered reply', () => {
     expect(turn).toBeInstanceOf(Promise);
     await turn;
     expect(pacer.maybeYield()).toBeUndefined();
+  });
+
+  it('does not wait on timers, so fake timers in an app\'s tests never hold a reply back', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'setImmediate'] });
+    try {
+      let time = 0;
+      const pacer = createYieldPacer(() => time);
+      time = 100;
+      await pacer.maybeYield(); // would hang until the test advanced the clock, were it a timer
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('lets timers run while thousands of chunks that are already there are read, and loses none', async () => {

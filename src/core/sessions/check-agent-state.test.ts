@@ -25,7 +25,7 @@ function fullState(): AgentState {
         usage: { inputTokens: 10, outputTokens: 5, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 15 },
         costUsd: 0.5,
         parts: [
-          { type: 'reasoning', id: 'p2', text: 'Thinking.', status: 'done' },
+          { type: 'reasoning', id: 'p2', text: 'Thinking.', status: 'done', providerMetadata: { anthropic: { signature: 'EvQB' } } },
           { type: 'tool-call', toolCallId: 'c1' },
           { type: 'tool-call', toolCallId: 'c2' },
           { type: 'notice', id: 'p3', level: 'warning', code: 'step-limit', text: 'Stopped at the step limit.' },
@@ -109,6 +109,7 @@ const damages: Damage[] = [
   ['a __proto__ key', (state) => (state.toolCalls[0].approval = JSON.parse('{"reason":"r","requestedAt":1,"__proto__":{"polluted":true}}')), 'state.toolCalls[0].approval.__proto__: a key named "__proto__" is not allowed in saved data.'],
   ['a constructor key', (state) => (state.usage = { ...state.usage, constructor: 1 }), 'state.usage.constructor: a key named "constructor" is not allowed in saved data.'],
   ['a prototype key', (state) => (state.prototype = {}), 'state.prototype: a key named "prototype" is not allowed in saved data.'],
+  ['reasoning provider data that is not by provider', (state) => (state.messages[1].parts[0].providerMetadata = { anthropic: 'sig' }), 'state.messages[1].parts[0].providerMetadata.anthropic: expected an object, got "sig".'],
   ['a negative cost', (state) => (state.costUsd = -1), 'state.costUsd: expected an amount of 0 or more, got -1.'],
   ['a reply usage that is a number', (state) => (state.messages[1].usage = 3), 'state.messages[1].usage: expected an object, got 3.'],
   ['a summary of a message that is not there', (state) => (state.compactions[0].throughMessageId = 'm7'), 'state.compactions[0].throughMessageId: names the message "m7", which is not in the conversation.'],

@@ -70,6 +70,14 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   if (state.compactions !== undefined) readCompactions(reader, reader.list(state.compactions, 'compactions'), messageIds);
 }
 
+/** A reasoning part's provider data: an object of objects by provider name (it is sent back to the provider as it is). */
+function readProviderMetadata(reader: ShapeReader, value: unknown): void {
+  const metadata = reader.object(value, 'providerMetadata');
+  reader.enter('providerMetadata');
+  for (const [provider, values] of Object.entries(metadata)) reader.object(values, provider);
+  reader.leave();
+}
+
 function readUsage(reader: ShapeReader, value: unknown): void {
   const usage = reader.object(value, 'usage');
   reader.enter('usage');
@@ -216,6 +224,7 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[]): { mess
           reader.string(part.code, 'code');
         } else {
           reader.oneOf(part.status, partStatuses, 'status');
+          if (type === 'reasoning' && part.providerMetadata !== undefined) readProviderMetadata(reader, part.providerMetadata);
         }
       }
       reader.leave();

@@ -34,6 +34,8 @@ export type AgentEvent =
   | { type: 'reasoning-start'; messageId: string; partId: string }
   | { type: 'reasoning-delta'; messageId: string; partId: string; delta: string }
   | { type: 'reasoning-end'; messageId: string; partId: string }
+  /** The provider's data for a reasoning part (merged by provider: `{ anthropic: { signature } }`). */
+  | { type: 'reasoning-metadata'; messageId: string; partId: string; providerMetadata: Record<string, Record<string, unknown>> }
   | { type: 'notice-add'; messageId: string; notice: NoticePart }
   | { type: 'tool-call-start'; messageId: string; toolCallId: string; name: string; providerToolCallId?: string }
   | { type: 'tool-call-input-delta'; toolCallId: string; delta: string }

@@ -79,6 +79,13 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       return updatePart(state, event.messageId, event.partId, (part) =>
         part.type === 'text' || part.type === 'reasoning' ? { ...part, status: 'done' } : part,
       );
+    case 'reasoning-metadata':
+      return updatePart(state, event.messageId, event.partId, (part) => {
+        if (part.type !== 'reasoning') return part;
+        const merged = { ...part.providerMetadata };
+        for (const [provider, values] of Object.entries(event.providerMetadata)) merged[provider] = { ...merged[provider], ...values };
+        return { ...part, providerMetadata: merged };
+      });
     case 'notice-add':
       return appendPart(state, event.messageId, event.notice);
     case 'tool-call-start': {

@@ -25,6 +25,11 @@ export interface ReasoningPart {
   id: string;
   text: string;
   status: PartStatus;
+  /**
+   * What the provider attached to the reasoning (Anthropic's thinking signature, OpenAI's
+   * reasoning item), by provider; sent back with the reasoning in later steps.
+   */
+  providerMetadata?: Record<string, Record<string, unknown>>;
 }
 
 /** A reference to an entry of `AgentState.toolCalls`, which is the one place a call's data lives. */

@@ -123,13 +123,19 @@ describe('Anthropic requests', () => {
     });
   });
 
-  it('leave out thinking without a signature from the history, like the official provider', async () => {
+  it('send thinking back with its signature, like the official provider (Anthropic wants it before tool use)', async () => {
     const [ourMessages, officialMessages] = await Promise.all(
       implementations.map(async (implementation) => (await secondTurn('anthropic', implementation, 'claude-sonnet-4-5-20250929', 'anthropic-thinking.jsonl')).messages),
     );
     expect(ourMessages).toEqual([
       { role: 'user', content: [{ type: 'text', text: 'First question' }] },
-      { role: 'assistant', content: [{ type: 'text', text: '925 ÷ 5 = 185' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'thinking', thinking: expect.stringContaining('925 ÷ 5 = 185'), signature: expect.stringMatching(/^EvQBCkYI/) },
+          { type: 'text', text: '925 ÷ 5 = 185' },
+        ],
+      },
       { role: 'user', content: [{ type: 'text', text: 'Second question' }] },
     ]);
     expect(ourMessages).toEqual(officialMessages);
