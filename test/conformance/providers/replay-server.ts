@@ -47,6 +47,8 @@ export interface ReplayServer {
   readonly requests: RecordedRequest[];
   /** Replaces the queue of replies. */
   reply(...replies: ReplayReply[]): void;
+  /** Answers requests the queue has no reply for with what `respond` makes of each (a scripted provider). */
+  respondWith(respond: (request: RecordedRequest) => ReplayReply): void;
   /** Resolves when the client has closed the connection of the request with this index. */
   clientClosed(requestIndex: number): Promise<void>;
   close(): Promise<void>;
@@ -62,6 +64,7 @@ export function readFixture(name: string): Array<Record<string, unknown>> {
 
 export async function startReplayServer(format: ReplayFormat): Promise<ReplayServer> {
   let queue: ReplayReply[] = [];
+  let respond: ((request: RecordedRequest) => ReplayReply) | undefined;
   const requests: RecordedRequest[] = [];
   const closed: Array<Promise<void>> = [];
 
@@ -72,7 +75,7 @@ export async function startReplayServer(format: ReplayFormat): Promise<ReplaySer
       const text = Buffer.concat(chunks).toString('utf8');
       requests.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
       closed.push(new Promise((resolve) => response.on('close', () => resolve())));
-      const reply = queue.shift();
+      const reply = queue.shift() ?? respond?.(requests.at(-1)!);
       if (!reply) {
         // Not retryable, so a test that sends more requests than it queued fails at once.
         sendJson(response, 400, { error: { type: 'invalid_request_error', message: 'replay server: no reply queued for this request' } });
@@ -93,6 +96,9 @@ export async function startReplayServer(format: ReplayFormat): Promise<ReplaySer
     requests,
     reply(...replies) {
       queue = [...replies];
+    },
+    respondWith(respondTo) {
+      respond = respondTo;
     },
     clientClosed: (index) => closed[index] ?? Promise.reject(new Error(`no request ${index}`)),
     close: () =>
