@@ -45,6 +45,18 @@ describe('agent.compact()', () => {
     expect(agent.getState().messages.filter((message) => message.role === 'user')).toHaveLength(4);
   });
 
+  it('asks context.summaryModel for the summary when there is one, the agent\'s model otherwise', async () => {
+    const model = chatModel();
+    const summaryModel = chatModel();
+    const agent = createAgent({ model, context: { maxInputTokens: 100_000, summaryModel } });
+    for (const message of ['one', 'two']) await agent.send(message);
+    const calls = model.calls.length;
+    await agent.compact();
+    expect(model.calls).toHaveLength(calls);
+    expect(summaryModel.calls).toHaveLength(1);
+    expect(summaryModel.calls[0]!.prompt[0]).toMatchObject({ role: 'system', content: expect.stringMatching(/^You write the memory/) });
+  });
+
   it('returns null when nothing is older than the kept turns, and checks its options', async () => {
     const agent = createAgent({ model: chatModel() });
     expect(await agent.compact()).toBeNull();
