@@ -6,28 +6,21 @@
  * with the session. Run: `npm run bench -- context`.
  */
 import { bench, describe } from 'vitest';
-import { createAgent, defineTool, type AgentState } from '../src/core/index';
+import { createAgent, type AgentState } from '../src/core/index';
+import { readReport, reportAnswer, sessionBudget, sessionTurns } from '../test/fixtures/report-session';
 import { resolveContextOptions } from '../src/core/context/context-options';
 import { planPrompt } from '../src/core/context/plan-prompt';
 import { isSummaryRequest } from '../src/core/context/summary-request';
 import { scriptedModel, text, toolCall } from '../src/testing/index';
 
-const turns = 300;
-const budget = 16_000;
-
-const readReport = defineTool({
-  name: 'read_report',
-  description: 'Reads the report of a turn.',
-  inputSchema: { type: 'object', properties: { turn: { type: 'number' } }, required: ['turn'] },
-  readOnly: true,
-  execute: ({ turn }: { turn: number }) => `Report ${turn}: ` + `figure ${turn} `.repeat(600).slice(0, 5_000),
-});
+const turns = sessionTurns;
+const budget = sessionBudget;
 
 function sessionModel() {
   return scriptedModel((call) => {
     if (isSummaryRequest(call.prompt)) return 'Turns so far were about reports; each report lists figures.';
     const turn = Number(/Turn (\d+)/.exec(call.lastUserText)?.[1]);
-    return call.stepIndex === 0 ? toolCall('read_report', { turn }) : text(`Report ${turn} is read. ${'It lists the figures of the turn, each one noted and checked against the last report. '.repeat(4)}`);
+    return call.stepIndex === 0 ? toolCall('read_report', { turn }) : text(reportAnswer(turn));
   });
 }
 

@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../agent/create-agent';
 import { scriptedModel, type ScriptedCall, type ScriptedCallOptions, type ScriptedPromptMessage } from '../scripted/scripted-model';
-import { defineTool } from '../tools/define-tool';
+import { readReport, reportAnswer, sessionBudget, sessionTurns } from '../../../test/fixtures/report-session';
 import { text, toolCall } from '../../testing/step-builders';
 import type { Agent } from '../agent/agent-options';
 
-const budget = 16_000;
-const turns = 300;
+const budget = sessionBudget;
+const turns = sessionTurns;
 
 /** The tokens the scripted model reports for a prompt (it stands in for the provider's tokenizer). */
 function reportedTokens(prompt: readonly ScriptedPromptMessage[]): number {
@@ -19,15 +19,6 @@ function reportedTokens(prompt: readonly ScriptedPromptMessage[]): number {
 }
 
 const isSummaryRequest = (options: ScriptedCallOptions) => (options.tools ?? []).length === 0;
-
-/** Reads report N: 5 KB that names its turn, so a summary can mention it. */
-const readReport = defineTool({
-  name: 'read_report',
-  description: 'Reads the report of a turn.',
-  inputSchema: { type: 'object', properties: { turn: { type: 'number' } }, required: ['turn'] },
-  readOnly: true,
-  execute: ({ turn }: { turn: number }) => `Report ${turn}: ` + `figure ${turn} `.repeat(Math.ceil(5_000 / `figure ${turn} `.length)).slice(0, 5_000),
-});
 
 /** Calls the tool on the turn's first step, answers on the second; a summary request gets a summary naming the turns it saw. */
 function sessionModel() {
@@ -39,8 +30,7 @@ function sessionModel() {
       return `Turns 1-${Math.max(Number(before ?? 0), ...seen)} were about reports; each report lists figures.`;
     }
     const turn = Number(/Turn (\d+)/.exec(call.lastUserText)?.[1]);
-    // An answer of about 80 tokens, as a real one would be.
-    return call.stepIndex === 0 ? toolCall('read_report', { turn }) : text(`Report ${turn} is read. ${'It lists the figures of the turn, each one noted and checked against the last report. '.repeat(4)}`);
+    return call.stepIndex === 0 ? toolCall('read_report', { turn }) : text(reportAnswer(turn));
   });
 }
 

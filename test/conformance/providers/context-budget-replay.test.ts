@@ -7,21 +7,14 @@
  * difference from the usage reported.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent, defineTool } from '../../../src/core/index';
+import { createAgent } from '../../../src/core/index';
+import { readReport, reportAnswer, sessionBudget, sessionTurns } from '../../fixtures/report-session';
 import { modelFor } from './agent-runs';
 import { startReplayServer, type RecordedRequest, type ReplayFormat, type ReplayServer } from './replay-server';
 import { textEvents, toolCallEvents } from './stream-events';
 
-const budget = 16_000;
-const turns = 300;
-
-const readReport = defineTool({
-  name: 'read_report',
-  description: 'Reads the report of a turn.',
-  inputSchema: { type: 'object', properties: { turn: { type: 'number' } }, required: ['turn'] },
-  readOnly: true,
-  execute: ({ turn }: { turn: number }) => `Report ${turn}: ` + `figure ${turn} `.repeat(600).slice(0, 5_000),
-});
+const budget = sessionBudget;
+const turns = sessionTurns;
 
 /** The provider's count of a request: a quarter of its JSON body's characters. */
 const counted = (request: RecordedRequest) => Math.ceil(JSON.stringify(request.body).length / 4);
@@ -46,7 +39,7 @@ function play(format: ReplayFormat, server: ReplayServer) {
     const messages = request.body.messages as Array<{ role: string; content: unknown }>;
     const last = messages.at(-1)!;
     const answered = last.role === 'tool' || (Array.isArray(last.content) && last.content.some((block: { type?: string }) => block.type === 'tool_result'));
-    if (answered) return { events: textEvents(format, `Report ${turn} is read. ${'It lists the figures of the turn, each one noted and checked. '.repeat(4)}`, usage) };
+    if (answered) return { events: textEvents(format, reportAnswer(turn), usage) };
     calls += 1;
     return { events: toolCallEvents(format, { id: `call_${calls}`, name: 'read_report', input: { turn } }, usage) };
   });
