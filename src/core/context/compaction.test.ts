@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAgent } from '../agent/create-agent';
+import { createInitialState } from '../store/state';
 import { AgentCommandError } from '../agent/agent-options';
 import { scriptedModel, type ScriptedCall } from '../scripted/scripted-model';
 import { readSnapshot } from '../sessions/snapshot-format';
@@ -146,6 +147,24 @@ describe('a context budget', () => {
     failing = false;
     expect((await agent.retry()).status).toBe('idle');
     expect(agent.getState().compactions).toHaveLength(1);
+  });
+
+  it('summarizes a long backlog (a conversation imported into a small budget) in a few requests, saying what it left out', async () => {
+    const model = chatModel();
+    const messages = Array.from({ length: 10_000 }, (_, index) => ({
+      id: `m${index}`,
+      role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      parts: [{ type: 'text' as const, id: `p${index}`, text: `Message ${index}: ${'words '.repeat(20)}`, status: 'done' as const }],
+      status: 'done' as const,
+      createdAt: index,
+    }));
+    const agent = createAgent({ model, context: { maxInputTokens: 4_000 }, initialState: { ...createInitialState(), messages } });
+    expect((await agent.send('And now?')).status).toBe('idle');
+    const summaryRequests = model.calls.filter((call) => call.prompt[0]?.role === 'system' && String(call.prompt[0].content).startsWith('You write the memory'));
+    expect(summaryRequests.length).toBeGreaterThan(0);
+    expect(summaryRequests.length).toBeLessThanOrEqual(4);
+    expect(JSON.stringify(summaryRequests[0]!.prompt)).toMatch(/The [\d,]+ oldest messages since the start are left out/);
+    expect(agent.getState().messages).toHaveLength(10_002);
   });
 
   it('learns from the input tokens the provider reports, and uses an exact counter when given one', async () => {

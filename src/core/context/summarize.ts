@@ -38,6 +38,13 @@ export class SummaryError extends Error {
 /** Characters of a tool's input and output kept in the transcript. */
 const inputChars = 500;
 const outputChars = 1_500;
+/**
+ * Requests one summary may take at most. A backlog longer than this many pieces (a long
+ * conversation imported into an agent with a small budget) is summarized from its most recent
+ * part, and the summary says how many older messages it leaves out: the wait before the next
+ * reply stays a few requests long, whatever the backlog.
+ */
+const maxPieces = 3;
 
 /**
  * @example
@@ -50,9 +57,11 @@ export async function summarize(input: SummarizeInput): Promise<{ summary: strin
   const system = summarizerInstructions(maxWords);
   const usage: StreamUsage = { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 };
   let summary = input.previous;
-  for (const piece of transcriptPieces(input, system, summary)) {
+  const { pieces, omitted } = transcriptPieces(input, system, summary);
+  for (const [index, piece] of pieces.entries()) {
     const request = [
       summary === undefined ? '' : `The summary so far:\n<summary>\n${summary}\n</summary>\n\n`,
+      index === 0 && omitted > 0 ? `(The ${omitted.toLocaleString('en-US')} oldest messages since ${summary === undefined ? 'the start' : 'that summary'} are left out: too many to summarize at once. Say so in the summary.)\n\n` : '',
       `The conversation${summary === undefined ? '' : ' since then'}:\n<transcript>\n${piece}\n</transcript>`,
       input.instructions ? `\n\nThe user asked the summary to keep in particular: ${input.instructions}` : '',
     ].join('');
@@ -74,26 +83,43 @@ function summarizerInstructions(maxWords: number): string {
   ].join(' ');
 }
 
-/** The transcript, cut into pieces that each fit one request beside the instructions and the summary. */
-function* transcriptPieces(input: SummarizeInput, system: string, previous: string | undefined): Generator<string> {
+/**
+ * The transcript, cut into pieces that each fit one request beside the instructions and the
+ * summary; at most `maxPieces`, the most recent ones, the first saying what it leaves out.
+ */
+function transcriptPieces(input: SummarizeInput, system: string, previous: string | undefined): { pieces: string[]; omitted: number } {
   // Room for the summary as it grows: as much again as the previous one, at least 1,000 tokens.
   const room = Math.max(500, input.maxInputTokens - textTokens(system) - 2 * Math.max(textTokens(previous ?? ''), 1_000) - 200);
+  // From the newest message back, until the pieces allowed are full.
+  const kept: string[][] = [];
+  let budget = room * maxPieces;
+  let omitted = 0;
+  for (let index = input.messages.length - 1; index >= 0; index--) {
+    const lines = transcriptLines(input.messages[index]!, input.toolCalls).map((line) => (textTokens(line) > room ? `${line.slice(0, room * 4 - 40)} [cut]` : line));
+    const tokens = lines.reduce((sum, line) => sum + textTokens(line) + 1, 0);
+    if (tokens > budget && kept.length > 0) {
+      omitted = index + 1;
+      break;
+    }
+    kept.unshift(lines);
+    budget -= tokens;
+  }
+  const lines = kept.flat();
+  const pieces: string[] = [];
   let piece: string[] = [];
   let size = 0;
-  for (const message of input.messages) {
-    for (let line of transcriptLines(message, input.toolCalls)) {
-      if (textTokens(line) > room) line = `${line.slice(0, room * 4 - 40)} [cut]`;
-      const tokens = textTokens(line) + 1;
-      if (size + tokens > room && piece.length > 0) {
-        yield piece.join('\n');
-        piece = [];
-        size = 0;
-      }
-      piece.push(line);
-      size += tokens;
+  for (const line of lines) {
+    const tokens = textTokens(line) + 1;
+    if (size + tokens > room && piece.length > 0) {
+      pieces.push(piece.join('\n'));
+      piece = [];
+      size = 0;
     }
+    piece.push(line);
+    size += tokens;
   }
-  if (piece.length > 0) yield piece.join('\n');
+  if (piece.length > 0) pieces.push(piece.join('\n'));
+  return { pieces, omitted };
 }
 
 function transcriptLines(message: Message, toolCalls: ReadonlyMap<string, ToolCall>): string[] {

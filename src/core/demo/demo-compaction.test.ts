@@ -9,7 +9,8 @@ describe('the demo model under a context budget', () => {
     for (let story = 0; story < 5; story++) await agent.send('Tell me a long story');
     const { compactions = [], messages } = agent.getState();
     expect(compactions.length).toBeGreaterThan(0);
-    expect(compactions[0]!.summary).toMatch(/^Summary of the conversation so far \(written by the demo model, offline\): the user asked "Hello", "Tell me a long story"/);
+    expect(compactions[0]!.summary).toMatch(/^Summary of the conversation so far \(written by the demo model, offline\):/);
+    expect(compactions[0]!.summary).toContain('the user asked "Tell me a long story"');
     expect(compactions[0]!.trigger).toBe('budget');
     expect(messages.filter((message) => message.role === 'user')).toHaveLength(6);
 

@@ -21,7 +21,8 @@ export function demoSummary(call: ScriptedCall): string {
   const toolNames = [...new Set(tools)];
   return [
     earlier ? `${earlier}\n\nThen` : 'Summary of the conversation so far (written by the demo model, offline):',
-    asked.length > 0 ? ` the user asked ${asked.join(', ')}.` : ' the assistant went on with the task.',
+    // Short, as a summary should be: the count, and the last few requests.
+    asked.length > 5 ? ` the user asked ${asked.length} things, most recently ${asked.slice(-3).join(', ')}.` : asked.length > 0 ? ` the user asked ${asked.join(', ')}.` : ' the assistant went on with the task.',
     toolNames.length > 0 ? ` The assistant called ${tools.length} tool${tools.length === 1 ? '' : 's'} (${toolNames.join(', ')}).` : ' No tools were called.',
   ].join('');
 }
