@@ -36,6 +36,28 @@ describe('toNodeHandler', () => {
     expect(await response.json()).toEqual({ method: 'POST', path: '/api/echo', header: 'yes', body: { a: 1 } });
   });
 
+  it('takes a body a middleware already read (express.json(), express.text()), and still reads one it skipped', async () => {
+    /** What body-parser does: reads the stream, leaves the value on request.body (JSON only when the type says so). */
+    const parser = async (request: IncomingMessage) => {
+      if (!/^(application\/json|text\/)/.test(request.headers['content-type'] ?? '')) return;
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      (request as IncomingMessage & { body?: unknown }).body = request.headers['content-type']!.startsWith('application/json') ? JSON.parse(text) : text;
+    };
+    const url = await serve(async (request) => Response.json({ type: request.headers.get('content-type'), body: await request.text() }), 100, parser);
+    const json = await fetch(`${url}/model`, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ prompt: [1, 'é'] }) });
+    expect(await json.json()).toEqual({ type: 'application/json', body: '{"prompt":[1,"é"]}' });
+    const text = await fetch(`${url}/model`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'plain words' });
+    expect(await text.json()).toEqual({ type: 'text/plain', body: 'plain words' });
+    // Not parsed by the middleware: read from the stream as usual.
+    const raw = await fetch(`${url}/model`, { method: 'POST', headers: { 'content-type': 'application/x-ndjson' }, body: '{"a":1}\n' });
+    expect(await raw.json()).toEqual({ type: 'application/x-ndjson', body: '{"a":1}\n' });
+    // The size limit holds for a body read elsewhere too.
+    const big = await fetch(`${url}/model`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'x'.repeat(200) }) });
+    expect(big.status).toBe(413);
+  });
+
   it('streams the body as it is produced', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -68,11 +68,13 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
 
     const url = requestUrl(request);
     if (!url) return refuse(response, 400, 'invalid-host', 'The request needs a valid Host header, such as "example.com" or "127.0.0.1:3000".');
-    if (declaredLength(request) > maxBodyBytes) return refuse(response, 413, 'body-too-large', `The request body exceeds ${maxBodyBytes} bytes.`);
-    if (hasBody(request)) body = nodeRequestBody(request, maxBodyBytes);
+    // A middleware in front (Express's `express.json()`) may have read the body already.
+    const parsed = alreadyReadBody(request);
+    if ((parsed?.bytes.byteLength ?? declaredLength(request)) > maxBodyBytes) return refuse(response, 413, 'body-too-large', `The request body exceeds ${maxBodyBytes} bytes.`);
+    if (!parsed && hasBody(request)) body = nodeRequestBody(request, maxBodyBytes);
     let fetchRequest: Request;
     try {
-      fetchRequest = toRequest(request, url, body, controller.signal);
+      fetchRequest = toRequest(request, url, parsed ?? body, controller.signal);
     } catch {
       return refuse(response, 400, 'invalid-request', `A ${request.method} request cannot be served here.`);
     }
@@ -98,14 +100,41 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
   };
 }
 
-function toRequest(request: IncomingMessage, url: URL, body: NodeRequestBody | undefined, signal: AbortSignal): Request {
+function toRequest(request: IncomingMessage, url: URL, body: NodeRequestBody | ReadBody | undefined, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
+  if (body && 'bytes' in body) {
+    // Sent on as the middleware left it: the framing headers described the bytes it read.
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    if (body.contentType) headers.set('content-type', body.contentType);
+    return new Request(url, { method: request.method, headers, signal, body: body.bytes });
+  }
   // `duplex: 'half'` is what a streamed request body needs; the DOM types do not know it yet (a spread is not checked for extra properties).
   return new Request(url, { method: request.method, headers, signal, ...(body ? { body: body.stream, duplex: 'half' } : {}) });
+}
+
+/** A body a middleware read before the handler: its bytes, and the type they now have. */
+interface ReadBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  contentType?: string;
+}
+
+/**
+ * The body when a middleware in front already read it (Express's `express.json()` or
+ * `express.text()`, body-parser): the stream is spent and the value is on `request.body`. An
+ * object goes on as JSON, text and bytes as they are. `undefined` while the stream is unread (a
+ * parser that skipped this content type), so the handler reads it itself.
+ */
+function alreadyReadBody(request: IncomingMessage): ReadBody | undefined {
+  const value = (request as IncomingMessage & { body?: unknown }).body;
+  if (value === undefined || !request.readableEnded || !hasBody(request)) return undefined;
+  if (typeof value === 'string') return { bytes: new TextEncoder().encode(value) };
+  if (value instanceof Uint8Array) return { bytes: new Uint8Array(value) };
+  return { bytes: new TextEncoder().encode(JSON.stringify(value)), contentType: 'application/json' };
 }
 
 /** HTTP/1.1 framing: a request has a body when it declares a length above 0 or a transfer encoding. */
