@@ -121,6 +121,20 @@ describe('<AgentChat>', () => {
     expect(screen.getByText('Full answer.')).toBeTruthy();
   });
 
+  it('a reply that fails before any text shows only the error with Retry: no empty reply, no Regenerate', async () => {
+    const driven = drivenModel();
+    const agent = createAgent({ model: driven.model, retry: { maxRetries: 0 } });
+    render(<AgentChat agent={agent} />);
+    fireEvent.change(composer(), { target: { value: 'question' } });
+    fireEvent.keyDown(composer(), { key: 'Enter' });
+    await waitFor(() => expect(driven.streams).toHaveLength(1));
+    await driven.fail('connection reset');
+    expect((await screen.findByRole('alert')).textContent).toContain('connection reset');
+    expect(document.querySelectorAll('.rak-message[data-role="assistant"]')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
   it('renders raw HTML in replies as text, never as elements', async () => {
     const driven = drivenModel();
     const { container } = render(<AgentChat agent={createAgent({ model: driven.model })} />);

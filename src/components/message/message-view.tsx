@@ -23,6 +23,9 @@ import { VisibleText } from '../visible-text/visible-text';
 export const MessageView = memo(function MessageView({ message }: MessageComponentProps) {
   const streaming = message.status === 'streaming';
   const isEmpty = message.parts.length === 0;
+  // A reply that failed before it said anything has nothing to show: the error notice below the
+  // thread says what happened and offers Retry.
+  if (message.role === 'assistant' && isEmpty && message.status === 'error') return null;
   return (
     <article
       className="rak-message"

@@ -38,6 +38,7 @@ export async function* streamModel(
   const sleep = options.sleep ?? abortableSleep;
   for (let attempt = 0; ; attempt++) {
     let yielded = false;
+    let complete = false;
     let reader: ReadableStreamDefaultReader<unknown> | undefined;
     let call: { signal: AbortSignal; unlink: () => void } | undefined;
     try {
@@ -61,6 +62,7 @@ export async function* streamModel(
         if (finished) break;
       }
       if (!finished) throw new StreamInterruptedError('The model stream ended before the model finished its reply.');
+      complete = true;
       return;
     } catch (caught) {
       if (signal.aborted) throw signal.reason ?? caught;
@@ -74,8 +76,11 @@ export async function* streamModel(
       yield { type: 'error', error };
       return;
     } finally {
-      // Release the provider's connection whether we finished, failed or were abandoned.
-      reader?.cancel().catch(() => {});
+      // Release the provider's connection whether we finished, failed or were abandoned. After a
+      // finish, what little follows (`[DONE]`, the end of the body) is read rather than cancelled,
+      // so the browser's network panel shows a finished request, not a failed one.
+      if (reader && complete && !signal.aborted) void drain(reader);
+      else reader?.cancel().catch(() => {});
       call?.unlink();
     }
   }
@@ -120,4 +125,17 @@ function linkedSignal(parent: AbortSignal): { signal: AbortSignal; unlink: () =>
   const forward = () => controller.abort(parent.reason);
   parent.addEventListener('abort', forward, { once: true });
   return { signal: controller.signal, unlink: () => parent.removeEventListener('abort', forward) };
+}
+
+/** Reads what is left of a finished stream (16 reads, 2 seconds at most), then lets go. */
+async function drain(reader: ReadableStreamDefaultReader<unknown>): Promise<void> {
+  const giveUp = setTimeout(() => void reader.cancel().catch(() => {}), 2_000);
+  try {
+    for (let reads = 0; reads < 16; reads++) if ((await reader.read()).done) return;
+    await reader.cancel();
+  } catch {
+    // Cancelled at the time limit, or the provider closed first: nothing left to read.
+  } finally {
+    clearTimeout(giveUp);
+  }
 }
