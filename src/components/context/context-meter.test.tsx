@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../core/index';
 import { scriptedModel } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
+import { isSummaryRequest } from '../../core/context/summary-request';
 
 afterEach(cleanup);
 
-const isSummary = (content: unknown) => typeof content === 'string' && content.startsWith('You write the memory');
-const model = () => scriptedModel((call) => (isSummary(call.prompt[0]?.content) ? 'They said hello twice.' : { items: [{ type: 'text', text: `Hi, ${call.lastUserText}` }], usage: { inputTokens: 700, outputTokens: 20 } }));
+const model = () => scriptedModel((call) => (isSummaryRequest(call.prompt) ? 'They said hello twice.' : { items: [{ type: 'text', text: `Hi, ${call.lastUserText}` }], usage: { inputTokens: 700, outputTokens: 20 } }));
 
 describe('<ContextMeter> in AgentChat', () => {
   it('shows how full the context is and what the conversation cost; Compact summarizes for the model', async () => {

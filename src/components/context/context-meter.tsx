@@ -1,15 +1,37 @@
 import { useState } from 'react';
-import type { AgentState, Usage } from '../../core/index';
+import type { AgentState, Message, Usage } from '../../core/index';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+
+/**
+ * The tokens of the latest model call up to each message (`null`: none yet), kept with the message.
+ * Messages are immutable and what precedes one never changes, so the answer for a message stays
+ * true; the selector runs on every store change (every streamed frame), and this keeps it from
+ * walking back through a long thread without usage (an imported one) each time.
+ */
+const tokensThrough = new WeakMap<Message, number | null>();
 
 /** The latest model call's tokens: what it was sent plus what it wrote (the next call is sent both). */
 function pickContextTokens(state: AgentState): number | null {
-  // From the end: the last reply with usage is one of the last few messages.
-  for (let index = state.messages.length - 1; index >= 0; index--) {
-    const usage: Usage | undefined = state.messages[index]!.usage;
-    if (usage) return usage.inputTokens + usage.outputTokens;
+  const { messages } = state;
+  // Back from the end to the first message whose answer is known (or that has usage itself).
+  let index = messages.length - 1;
+  let found: number | null = null;
+  for (; index >= 0; index--) {
+    const message = messages[index]!;
+    const usage: Usage | undefined = message.usage;
+    if (usage) {
+      found = usage.inputTokens + usage.outputTokens;
+      break;
+    }
+    const known = tokensThrough.get(message);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
   }
-  return null;
+  // Remember it for the messages walked over, except the last (it may still be streaming).
+  for (let filled = Math.max(index, 0); filled < messages.length - 1; filled++) tokensThrough.set(messages[filled]!, found);
+  return found;
 }
 
 const pickCost = (state: AgentState) => state.costUsd;

@@ -4,12 +4,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAgent } from '../../core/index';
 import { scriptedModel } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
+import { isSummaryRequest } from '../../core/context/summary-request';
 
 afterEach(cleanup);
 
 /** Answers every message; a summary request gets a summary. */
 const model = () =>
-  scriptedModel((call) => (call.prompt[0]?.role === 'system' && call.prompt[0].content.startsWith('You write the memory') ? 'The user counted to two.' : `Answer to ${call.lastUserText}`));
+  scriptedModel((call) => (isSummaryRequest(call.prompt) ? 'The user counted to two.' : `Answer to ${call.lastUserText}`));
 
 describe('the thread and summaries', () => {
   it('marks where the model\'s summary ends, expandable to the summary; the messages stay', async () => {

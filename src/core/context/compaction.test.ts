@@ -9,12 +9,12 @@ import { AgentCommandError } from '../agent/agent-options';
 import { scriptedModel, type ScriptedCall } from '../scripted/scripted-model';
 import { readSnapshot } from '../sessions/snapshot-format';
 import { text } from '../../testing/step-builders';
+import { isSummaryRequest } from './summary-request';
 
 /** Answers each message with "Answer to: <text>"; a summary request (no tools offered... and the summarizer's system prompt) gets "Summary of N lines". */
 function chatModel(options: { failSummary?: boolean; inputTokens?: (call: ScriptedCall) => number } = {}) {
   return scriptedModel((call) => {
-    const system = call.prompt[0]?.role === 'system' ? call.prompt[0].content : '';
-    if (system.startsWith('You write the memory')) {
+    if (isSummaryRequest(call.prompt)) {
       if (options.failSummary) throw new Error('The summary model is down.');
       const request = (call.prompt[1]!.content as readonly { text?: string }[])[0]!.text!;
       return `Summary of ${request.split('\n').filter((line) => line.startsWith('User:')).length} user messages.${request.includes('keep in particular') ? ' Kept: the budget.' : ''}`;
@@ -78,7 +78,7 @@ describe('agent.compact()', () => {
   it('keeps the agent busy while it summarizes, and stop() ends it with nothing added', async () => {
     let release: () => void = () => undefined;
     const model = scriptedModel(async (call) => {
-      if (call.tools.length === 0 && call.prompt[0]?.role === 'system' && call.prompt[0].content.startsWith('You write the memory')) await new Promise<void>((resolve) => (release = resolve));
+      if (isSummaryRequest(call.prompt)) await new Promise<void>((resolve) => (release = resolve));
       return 'ok';
     });
     const agent = createAgent({ model });
@@ -130,7 +130,7 @@ describe('a context budget', () => {
   it('ends a run whose summary fails with the error, and the next run tries again', async () => {
     let failing = true;
     const model = scriptedModel((call) => {
-      if (call.tools.length === 0 && call.prompt[0]?.role === 'system' && call.prompt[0].content.startsWith('You write the memory')) {
+      if (isSummaryRequest(call.prompt)) {
         if (failing) throw new Error('overloaded');
         return 'A summary.';
       }
@@ -160,7 +160,7 @@ describe('a context budget', () => {
     }));
     const agent = createAgent({ model, context: { maxInputTokens: 4_000 }, initialState: { ...createInitialState(), messages } });
     expect((await agent.send('And now?')).status).toBe('idle');
-    const summaryRequests = model.calls.filter((call) => call.prompt[0]?.role === 'system' && String(call.prompt[0].content).startsWith('You write the memory'));
+    const summaryRequests = model.calls.filter((call) => isSummaryRequest(call.prompt));
     expect(summaryRequests.length).toBeGreaterThan(0);
     expect(summaryRequests.length).toBeLessThanOrEqual(4);
     expect(JSON.stringify(summaryRequests[0]!.prompt)).toMatch(/The [\d,]+ oldest messages since the start are left out/);
