@@ -77,7 +77,7 @@ const zlibStub = path.join(sourceDirectory, 'core/sandbox/shell/node-zlib-stub.t
 const gzipLevel = 9;
 
 /** Packages an app has anyway (peer dependencies) or shares between entries: never counted in (a). */
-const sharedPackagePattern = /^(react|react-dom|zustand|@tanstack\/react-query)($|\/)/;
+const sharedPackagePattern = /^(react|react-dom|zustand)($|\/)/;
 /** Only React is external for (b): zustand is counted there because the app ships it with the kit. */
 const peerPackagePattern = /^(react|react-dom)($|\/)/;
 

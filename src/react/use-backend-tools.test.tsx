@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ToolCatalog } from '../core/index';
 import { useBackendTools, type UseBackendToolsResult } from './use-backend-tools';
@@ -73,14 +72,38 @@ describe('useBackendTools', () => {
     expect(result().tools.map((tool) => tool.name)).toEqual(['lookup_customer', 'refund']);
   });
 
-  it('shares the app QueryClient cache when there is one, and does nothing when disabled', async () => {
+  it('asks once for every component that shows the same catalog, StrictMode included, and not at all when disabled', async () => {
     const { server, fetch } = fakeServer();
-    const client = new QueryClient();
-    renderProbe('http://server/c', { fetch }, (children) => <QueryClientProvider client={client}>{children}</QueryClientProvider>);
-    await waitFor(() => expect(client.getQueryData(['react-agent-kit', 'backend-tools', 'http://server/c'])).toBeDefined());
+    const first = renderProbe('http://server/c', { fetch }, (children) => (
+      <StrictMode>
+        {children}
+        <Probe url="http://server/c" options={{ fetch }} onResult={() => {}} />
+      </StrictMode>
+    ));
+    await waitFor(() => expect(first().status).toBe('ready'));
+    // A component mounted later gets the answer at once, without asking again while it is fresh.
+    const later = renderProbe('http://server/c', { fetch });
+    expect(later().status).toBe('ready');
+    expect(later().tools.map((tool) => tool.name)).toEqual(['lookup_customer', 'refund']);
     cleanup();
     const idle = renderProbe('http://server/d', { fetch, enabled: false });
     expect(idle().status).toBe('loading');
     expect(server.requests).toEqual(['GET http://server/c/tools']);
+  });
+
+  it('keeps the last catalog while a refetch runs, and a refetch asks again even when one is running', async () => {
+    const { server, fetch } = fakeServer();
+    const result = renderProbe('http://server/e', { fetch });
+    await waitFor(() => expect(result().status).toBe('ready'));
+    let refetches!: Promise<unknown>;
+    act(() => {
+      refetches = Promise.all([result().refetch(), result().refetch()]);
+    });
+    expect(result()).toMatchObject({ status: 'ready', isFetching: true });
+    expect(result().tools).toHaveLength(2);
+    await act(() => refetches);
+    expect(result()).toMatchObject({ status: 'ready', isFetching: false });
+    // The first refetch started one request; the second waited for it and started one more.
+    expect(server.requests).toEqual(['GET http://server/e/tools', 'GET http://server/e/tools', 'GET http://server/e/tools']);
   });
 });

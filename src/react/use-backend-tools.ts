@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useKitQueryClient } from './use-kit-query-client';
+import { useSharedQuery } from './shared-query';
 import { httpToolBridge, type BackendTools, type HttpToolBridgeOptions, type ToolBridge, type ToolDefinition } from '../core/index';
 
 /** Options of {@link useBackendTools}: the bridge's, plus whether to fetch at all. */
@@ -31,9 +30,8 @@ const noTools: ToolDefinition<never, unknown>[] = [];
 const noneUnavailable: BackendTools['unavailable'] = [];
 
 /**
- * The tool catalog of the kit's backend (`createAgentHandler` mounted at `url`), fetched and
- * cached with TanStack Query: inside a `QueryClientProvider` it shares the app's cache,
- * otherwise the kit keeps a client of its own.
+ * The tool catalog of the kit's backend (`createAgentHandler` mounted at `url`), fetched once per
+ * URL for every component that asks (again after a minute, or on `refetch`), retried once.
  *
  * @example
  * ```tsx
@@ -47,36 +45,20 @@ const noneUnavailable: BackendTools['unavailable'] = [];
  */
 export function useBackendTools(url: string, options: UseBackendToolsOptions = {}): UseBackendToolsResult {
   const { enabled = true, ...bridgeOptions } = options;
-  const client = useKitQueryClient();
   // The bridge, and so the tools it makes, is rebuilt only when the URL changes, with the options
   // of that render: callers pass a new options object on every render. (`headers` may be a
   // function, called per request.)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the URL alone on purpose: `bridgeOptions` is a new object every render
   const bridge = useMemo(() => httpToolBridge(url, bridgeOptions), [url]);
-  const query = useQuery(
-    {
-      queryKey: ['react-agent-kit', 'backend-tools', url],
-      queryFn: ({ signal }) => bridge.loadTools({ signal }),
-      enabled,
-      // The tools hold functions: structural sharing would compare them as data.
-      structuralSharing: false,
-      staleTime: 60_000,
-      retry: 1,
-      retryDelay: 500,
-    },
-    client,
-  );
-  const { refetch } = query;
+  const [query, refetch] = useSharedQuery(`backend-tools ${url}`, { fetch: () => bridge.loadTools(), enabled, freshMs: 60_000, retryDelayMs: 500 });
   return useMemo(
     () => ({
-      status: query.status === 'pending' ? 'loading' : query.status === 'error' ? 'error' : 'ready',
+      status: query.status,
       tools: query.data?.tools ?? noTools,
       unavailable: query.data?.unavailable ?? noneUnavailable,
       error: query.error,
       isFetching: query.isFetching,
-      refetch: async () => {
-        await refetch();
-      },
+      refetch,
       bridge,
     }),
     [query.status, query.data, query.error, query.isFetching, refetch, bridge],

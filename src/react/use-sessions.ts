@@ -1,6 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
-import { useKitQueryClient } from './use-kit-query-client';
+import { useSharedQuery } from './shared-query';
 import { createId, type SessionStorage, type SessionSummary } from '../core/index';
 
 /** What {@link useSessions} returns. */
@@ -23,8 +22,8 @@ const noSessions: SessionSummary[] = [];
 const newSessionId = (): string => createId('session', '-');
 
 /**
- * The sessions of a storage, with TanStack Query (the app's `QueryClientProvider` when there is
- * one): list, create, rename, remove. Other tabs' changes refresh the list (when the storage
+ * The sessions of a storage, listed once for every component that shows them: list, create,
+ * rename, remove. Other tabs' changes refresh the list (when the storage
  * reports them); switching sessions is the app's: create an agent with the chosen id.
  *
  * @example
@@ -34,11 +33,7 @@ const newSessionId = (): string => createId('session', '-');
  * ```
  */
 export function useSessions(storage: SessionStorage): UseSessionsResult {
-  const client = useKitQueryClient();
-  const storageKey = storageKeyOf(storage);
-  const queryKey = useMemo(() => ['react-agent-kit', 'sessions', storageKey], [storageKey]);
-  const query = useQuery({ queryKey, queryFn: () => storage.list(), staleTime: 5_000, retry: 1, retryDelay: 300 }, client);
-  const refresh = useCallback(() => client.invalidateQueries({ queryKey }), [client, queryKey]);
+  const [query, refresh] = useSharedQuery(`sessions ${storageKeyOf(storage)}`, { fetch: () => storage.list(), freshMs: 5_000, retryDelayMs: 300 });
   useEffect(() => storage.subscribe?.(() => void refresh()), [storage, refresh]);
   const rename = useCallback(
     async (id: string, title: string) => {
@@ -56,7 +51,7 @@ export function useSessions(storage: SessionStorage): UseSessionsResult {
   );
   return useMemo(
     () => ({
-      status: query.status === 'pending' ? 'loading' : query.status === 'error' ? 'error' : 'ready',
+      status: query.status,
       sessions: query.data ?? noSessions,
       error: query.error,
       create: newSessionId,
@@ -68,7 +63,7 @@ export function useSessions(storage: SessionStorage): UseSessionsResult {
   );
 }
 
-// Query keys must be serializable: each storage object gets a number of its own.
+// The cache is keyed by strings: each storage object gets a number of its own.
 const storageKeys = new WeakMap<SessionStorage, number>();
 let nextStorageKey = 0;
 function storageKeyOf(storage: SessionStorage): number {
