@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 const entries = {
   core: 'src/core/index.ts',
   sandbox: 'src/core/sandbox/index.ts',
+  shell: 'src/core/sandbox/shell/index.ts',
   providers: 'src/core/providers/index.ts',
   sessions: 'src/core/sessions/index.ts',
   react: 'src/react/index.ts',
@@ -66,6 +67,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Maps for working on the kit; the package leaves them out (package.json "files"): the code is
+    // shipped unminified and readable, and the maps were half of the installed size.
     sourcemap: true,
     minify: false,
     lib: {
@@ -73,10 +76,11 @@ export default defineConfig({
       formats: ['es'],
     },
     rollupOptions: {
-      // virtua (the thread's virtualizer) is a runtime dependency like zustand. just-bash (the
-      // shell) and re2js (grep's regular expressions), runtime dependencies imported lazily, stay
-      // external too: the app's bundler resolves them and makes them lazy chunks.
-      external: [/^react($|\/)/, /^@tanstack\//, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^re2js($|\/)/, /^node:/],
+      // virtua (the thread's virtualizer) is a runtime dependency like zustand. re2js (grep's
+      // regular expressions, imported lazily) and just-bash (the shell, an optional peer that only
+      // the shell entry imports) stay external too: the app's bundler resolves them and makes them
+      // lazy chunks. diff (the sandbox's patches) is bundled: it is a dev dependency.
+      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^re2js($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
       },

@@ -148,6 +148,7 @@ function kitPackagePlugin(kitLayers) {
       if (layer === 'styles.css') return path.join(sourceDirectory, 'components', 'styles.css');
       // The sandbox, the providers and the sessions are subpath entries inside core, not layers of their own.
       if (layer === 'sandbox' || layer === 'providers') return path.join(sourceDirectory, 'core', layer, 'index.ts');
+      if (layer === 'shell') return path.join(sourceDirectory, 'core', 'sandbox', 'shell', 'index.ts');
       if (layer === 'sessions') return path.join(sourceDirectory, 'core', 'sessions', 'index.ts');
       return kitLayers.get(layer) ?? null;
     },

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createAgent, type Agent, type ToolDefinition } from 'react-agent-kit';
+import { bashTool } from 'react-agent-kit/shell';
 import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
 import { createModel, type ModelChoice } from './model-choice';
 import { conversations, createWorkspace } from './workspace';
@@ -8,13 +9,15 @@ import { conversations, createWorkspace } from './workspace';
 export const agentUrl = '/api/agent';
 
 function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[]): Agent {
+  const sandbox = createWorkspace();
   return createAgent({
     model: createModel(choice, agentUrl),
     instructions: 'You are the react-agent-kit demo assistant.',
-    // Tools that run in the page, and the server's (they run there, through the tool bridge).
-    tools: [getWeather, getTime, sendEmail, deleteRecords, ...backendTools],
+    // Tools that run in the page (bash: a simulated shell over the workspace), and the server's
+    // (they run there, through the tool bridge).
+    tools: [getWeather, getTime, sendEmail, deleteRecords, bashTool(sandbox), ...backendTools],
     // The workspace: file tools, a checkpoint per message, rollback. Its files belong to the conversation.
-    sandbox: createWorkspace(),
+    sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.
     askUser: { allowFreeText: true },
     // Saved in IndexedDB as it changes; a reload brings it back, pending approvals included.

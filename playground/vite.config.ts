@@ -45,6 +45,7 @@ export default defineConfig({
     alias: [
       { find: /^react-agent-kit$/, replacement: source('core/index.ts') },
       { find: /^react-agent-kit\/sandbox$/, replacement: source('core/sandbox/index.ts') },
+      { find: /^react-agent-kit\/shell$/, replacement: source('core/sandbox/shell/index.ts') },
       { find: /^react-agent-kit\/providers$/, replacement: source('core/providers/index.ts') },
       { find: /^react-agent-kit\/sessions$/, replacement: source('core/sessions/index.ts') },
       { find: /^react-agent-kit\/react$/, replacement: source('react/index.ts') },

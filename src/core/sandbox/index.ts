@@ -40,11 +40,5 @@ export { PersistenceError } from '../persistence/persistence-error';
 export type { PersistenceErrorCode } from '../persistence/persistence-error';
 export type { BinaryFileRecord, DirectoryRecord, FileRecord, TextFileRecord } from './storage/file-record';
 export type { SandboxStorage, StorageChanges } from './storage/sandbox-storage';
-// The simulated shell (just-bash, imported on the first run only) and the bash tool over it.
-export { createSandboxShell, defaultShellLimits } from './shell/sandbox-shell';
-export type { SandboxShell, SandboxShellOptions, SandboxShellResult, SandboxShellRunOptions } from './shell/sandbox-shell';
-export { bashTool } from './shell/bash-tool';
-export type { BashToolOptions, BashToolOutput } from './shell/bash-tool';
-// The sandbox as the AI SDK's Experimental_SandboxSession (types only from `ai`).
-export { toAISandboxSession } from './ai-sdk/ai-sdk-sandbox-session';
-export type { AISandboxSessionOptions } from './ai-sdk/ai-sdk-sandbox-session';
+// The simulated shell, the bash tool and the AI SDK sandbox session are in react-agent-kit/shell
+// (src/core/sandbox/shell/index.ts), which needs the optional just-bash.

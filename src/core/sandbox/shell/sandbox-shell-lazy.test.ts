@@ -8,8 +8,9 @@ vi.mock('just-bash', async (importOriginal) => {
 });
 
 describe('loading just-bash', () => {
-  it('happens on the first run, not when the shell, the bash tool or the sandbox entry are imported or created', async () => {
-    const { createSandbox, createSandboxShell, bashTool, toAISandboxSession } = await import('../index');
+  it('happens on the first run, not when the sandbox and shell entries are imported or the shell, the bash tool and the AI SDK session created', async () => {
+    const { createSandbox } = await import('../index');
+    const { createSandboxShell, bashTool, toAISandboxSession } = await import('./index');
     const sandbox = createSandbox({ files: { 'a.txt': 'hi\n' } });
     const shell = createSandboxShell(sandbox);
     bashTool(sandbox);

@@ -42,6 +42,13 @@ function lazily<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 const loadRuntime = lazily(() => import('./shell-runtime'));
+
+/** What the shell says when just-bash, an optional peer dependency, is not installed. */
+export const missingShellEngineMessage = 'The bash tool needs the just-bash package, an optional peer dependency of react-agent-kit: npm install just-bash';
+
+// Node says "Cannot find package 'just-bash'", browsers "Failed to resolve module specifier".
+const isMissingEngine = (error: unknown): boolean => error instanceof Error && /just-bash/.test(error.message) && /cannot find|resolve|not found/i.test(error.message);
+let toldMissingEngine = false;
 const loadWorkerClient = lazily(() => import('./shell-worker-client'));
 
 /**
@@ -88,7 +95,14 @@ export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOption
         const { runScript } = await loadRuntime();
         output = await runScript(sandbox, limits, env, runOptions);
       } catch (error) {
-        output = { exitCode: 1, stdout: '', stderr: `bash: the shell could not be loaded: ${error instanceof Error ? error.message : String(error)}\n` };
+        if (isMissingEngine(error)) {
+          // Said once to the developer; each call's result says it to the model.
+          if (!toldMissingEngine) console.error(`react-agent-kit: ${missingShellEngineMessage}`);
+          toldMissingEngine = true;
+          output = { exitCode: 127, stdout: '', stderr: `bash: the shell is not installed in this app. ${missingShellEngineMessage}\n` };
+        } else {
+          output = { exitCode: 1, stdout: '', stderr: `bash: the shell could not be loaded: ${error instanceof Error ? error.message : String(error)}\n` };
+        }
       }
       return toShellResult(output, limits.maxOutputBytes);
     },

@@ -31,8 +31,14 @@ describe("the shell worker's modules", () => {
     expect(modules.filter((module) => /shell-worker-client|sandbox-shell|create-sandbox|tools\//.test(module))).toEqual([]);
   });
 
-  it('are found by this walk when they are there (the check works)', () => {
-    const modules = reachable(resolve(import.meta.dirname, '../create-sandbox.ts'));
+  it('are found by this walk when they are there (the check works): the shell entry reaches them', () => {
+    const modules = reachable(resolve(import.meta.dirname, 'index.ts'));
     expect([...modules].some((file) => file.endsWith('shell-worker-client.ts'))).toBe(true);
+    expect([...modules].some((file) => file.endsWith('shell-runtime.ts'))).toBe(true);
+  });
+
+  it('are not reached from the sandbox entry, which must build without just-bash installed', () => {
+    const modules = [...reachable(resolve(import.meta.dirname, '../index.ts'))];
+    expect(modules.filter((file) => file.includes('/shell/') || file.includes('/ai-sdk/'))).toEqual([]);
   });
 });

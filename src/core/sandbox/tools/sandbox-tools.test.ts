@@ -3,6 +3,7 @@ import { resultFor, resultText, lastRequest, expectValidToolHistory } from '../.
 import { createAgent } from '../../agent/create-agent';
 import { scriptedModel, text, toolCall } from '../../../testing/index';
 import { createSandbox } from '../create-sandbox';
+import { bashTool } from '../shell/bash-tool';
 import type { Sandbox } from '../sandbox-types';
 import { applyEdit } from './edit-file-tool';
 import { sandboxTools } from './sandbox-tools';
@@ -38,7 +39,6 @@ describe('file tools in an agent', () => {
       ['edit_file', false],
       ['move_file', false],
       ['delete_file', false],
-      ['bash', false],
     ]);
     expect(agent.sandbox).toBeDefined();
     expect(() => createAgent({ model: scriptedModel([]), sandbox: {} as never })).toThrow(/must be a sandbox from createSandbox/);
@@ -116,7 +116,7 @@ describe('file tools in an agent', () => {
   it('bash runs over the same files: what it writes is in the sandbox, what it prints reaches the model', async () => {
     const sandbox = createSandbox({ files: { 'notes/a.md': 'TODO one\n', 'notes/b.md': 'done\nTODO two\n' } });
     const model = scriptedModel([toolCall('bash', { command: 'grep -rn TODO notes | sort > todo.txt; wc -l < todo.txt' }, 'call-1'), text('Done.')]);
-    const agent = createAgent({ model, sandbox, permissions: { allow: ['bash'] } });
+    const agent = createAgent({ model, sandbox, tools: [bashTool(sandbox)], permissions: { allow: ['bash'] } });
     await agent.send('collect the TODOs');
     const output = resultFor(lastRequest(model), 'call-1');
     expect(output.value).toEqual({ exitCode: 0, stdout: '2\n', stderr: '' });
@@ -125,16 +125,18 @@ describe('file tools in an agent', () => {
 
   it('bash asks for approval under the default policy, like the other tools that change files', async () => {
     const sandbox = createSandbox();
-    const agent = createAgent({ model: scriptedModel([toolCall('bash', { command: 'touch x' }, 'call-1'), text('Done.')]), sandbox });
+    const agent = createAgent({ model: scriptedModel([toolCall('bash', { command: 'touch x' }, 'call-1'), text('Done.')]), sandbox, tools: [bashTool(sandbox)] });
     expect(await agent.send('go')).toMatchObject({ status: 'awaiting-people' });
     expect(agent.getState().toolCalls[0]).toMatchObject({ name: 'bash', state: 'approval-requested' });
     expect(sandbox.exists('x')).toBe(false);
   });
 
-  it('sandboxTools({ only }) picks tools and names unknown ones', () => {
+  it('sandboxTools({ only }) picks tools and names unknown ones; asking it for the shell says where the shell is', () => {
     const sandbox = createSandbox();
     expect(sandboxTools(sandbox, { only: ['grep', 'read_file'] }).map((entry) => entry.name)).toEqual(['read_file', 'grep']);
     expect(() => sandboxTools(sandbox, { only: ['rm'] })).toThrow('unknown tool "rm"');
+    expect(() => sandboxTools(sandbox, { only: ['bash'] })).toThrow(/unknown tool "bash".*bashTool\(sandbox, limits\) from react-agent-kit\/shell/);
+    expect(() => sandboxTools(sandbox, { shell: { timeoutMs: 1 } } as never)).toThrow(/the shell option is gone: the bash tool is bashTool\(sandbox, limits\) from react-agent-kit\/shell \(it needs the optional just-bash package\)/);
   });
 });
 

@@ -4,8 +4,6 @@
  */
 import type { ToolDefinition } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
-import { bashTool } from '../shell/bash-tool';
-import type { SandboxShellOptions } from '../shell/sandbox-shell';
 import { deleteFileTool, moveFileTool } from './change-files-tools';
 import { editFileTool } from './edit-file-tool';
 import { listFilesTool } from './list-files-tool';
@@ -19,15 +17,17 @@ export interface SandboxToolsOptions {
   only?: readonly string[];
   /** Characters `read_file` returns per call at most. Default 16,000. */
   maxReadChars?: number;
-  /** Limits of the `bash` tool's shell (see `defaultShellLimits`). */
-  shell?: SandboxShellOptions;
+  /** No longer here: the `bash` tool is `bashTool(sandbox, limits)` from `react-agent-kit/shell`. */
+  shell?: never;
 }
+
+const bashMoved = 'the bash tool is bashTool(sandbox, limits) from react-agent-kit/shell (it needs the optional just-bash package); add it to createAgent({ tools })';
 
 /**
  * The file tools over `sandbox`: `read_file`, `write_file`, `edit_file`, `list_files`, `glob`,
- * `grep`, `delete_file`, `move_file`, and `bash` (a simulated shell over the same files, whose
- * interpreter is downloaded on its first call only). `createAgent({ sandbox })` adds them through
- * `sandbox.agentTools()`; call this to choose a subset or give them to an agent yourself.
+ * `grep`, `delete_file`, `move_file`. `createAgent({ sandbox })` adds them through
+ * `sandbox.agentTools()`; call this to choose a subset or give them to an agent yourself. The
+ * `bash` tool, a simulated shell over the same files, is `bashTool` from `react-agent-kit/shell`.
  *
  * @example
  * ```ts
@@ -35,6 +35,7 @@ export interface SandboxToolsOptions {
  * ```
  */
 export function sandboxTools(sandbox: Sandbox, options: SandboxToolsOptions = {}): ToolDefinition<never, unknown>[] {
+  if ((options as { shell?: unknown }).shell !== undefined) throw new TypeError(`sandboxTools: the shell option is gone: ${bashMoved}.`);
   const tools: ToolDefinition<never, unknown>[] = [
     readFileTool(sandbox, options.maxReadChars ?? defaultMaxReadChars),
     listFilesTool(sandbox),
@@ -44,10 +45,12 @@ export function sandboxTools(sandbox: Sandbox, options: SandboxToolsOptions = {}
     editFileTool(sandbox),
     moveFileTool(sandbox),
     deleteFileTool(sandbox),
-    bashTool(sandbox, options.shell),
   ];
   if (options.only === undefined) return tools;
   const unknown = options.only.filter((name) => !tools.some((tool) => tool.name === name));
-  if (unknown.length > 0) throw new TypeError(`sandboxTools: unknown tool ${unknown.map((name) => `"${name}"`).join(', ')}; the file tools are ${tools.map((tool) => tool.name).join(', ')}.`);
+  if (unknown.length > 0) {
+    const more = unknown.includes('bash') ? `; ${bashMoved}` : '';
+    throw new TypeError(`sandboxTools: unknown tool ${unknown.map((name) => `"${name}"`).join(', ')}; the file tools are ${tools.map((tool) => tool.name).join(', ')}${more}.`);
+  }
   return tools.filter((tool) => options.only!.includes(tool.name));
 }

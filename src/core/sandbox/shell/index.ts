@@ -1,0 +1,12 @@
+/**
+ * react-agent-kit/shell: a simulated bash over the sandbox's files, the `bash` tool, and the
+ * sandbox as an AI SDK sandbox session (whose commands run in that shell). The shell's engine is
+ * just-bash, an optional peer dependency (`npm install just-bash`), imported on the first run only;
+ * apps that never import this entry need neither.
+ */
+export { createSandboxShell, defaultShellLimits, missingShellEngineMessage } from './sandbox-shell';
+export type { SandboxShell, SandboxShellOptions, SandboxShellResult, SandboxShellRunOptions } from './sandbox-shell';
+export { bashTool } from './bash-tool';
+export type { BashToolOptions, BashToolOutput } from './bash-tool';
+export { toAISandboxSession } from '../ai-sdk/ai-sdk-sandbox-session';
+export type { AISandboxSessionOptions } from '../ai-sdk/ai-sdk-sandbox-session';
