@@ -21,3 +21,11 @@ describe('the package', () => {
     expect(paths).toContain('package.json');
   });
 });
+
+describe('the README, as the package shows it', () => {
+  it('links only to places that exist outside the package: no relative links to repository files', () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+    const relative = [...readme.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]!).filter((target) => !/^(https?:|#|mailto:)/.test(target));
+    expect(relative).toEqual([]);
+  });
+});

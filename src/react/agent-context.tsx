@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Agent } from '../core/index';
 
-const AgentContext = createContext<Agent | null>(null);
+const AgentContext = /* @__PURE__ */ createContext<Agent | null>(null);
 
 /**
  * Makes an agent available to the hooks and components below it.

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from 'react';
 import type { Sandbox } from '../core/index';
 import { useOptionalAgentInstance } from './agent-context';
 
-const SandboxContext = createContext<Sandbox | undefined>(undefined);
+const SandboxContext = /* @__PURE__ */ createContext<Sandbox | undefined>(undefined);
 
 /**
  * Makes a sandbox available to the workspace hooks (`useFiles`, `useFile`, `useSandboxChanges`,

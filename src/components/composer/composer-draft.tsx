@@ -5,7 +5,7 @@ interface DraftChannel {
   target: ((text: string) => void) | null;
 }
 
-const ComposerDraftContext = createContext<DraftChannel | null>(null);
+const ComposerDraftContext = /* @__PURE__ */ createContext<DraftChannel | null>(null);
 
 /**
  * Lets parts of the UI put text into the `Composer` below it, for example a rolled-back message

@@ -33,7 +33,7 @@ const signs = { added: '+', removed: '-', context: ' ' } as const;
  * <DiffView diff={sandbox.diffFile('/src/index.ts', checkpointId)} label="/src/index.ts" />
  * ```
  */
-export const DiffView = memo(function DiffView({ diff, label = 'Changes', maxLines = 400, hideFileHeader = false, className }: DiffViewProps) {
+export const DiffView = /* @__PURE__ */ memo(function DiffView({ diff, label = 'Changes', maxLines = 400, hideFileHeader = false, className }: DiffViewProps) {
   const parsed = useMemo(() => parseUnifiedDiff(diff), [diff]);
   const lines = hideFileHeader ? parsed.lines.filter((line) => line.kind !== 'file') : parsed.lines;
   const classes = ['rak-diff', className].filter(Boolean).join(' ');

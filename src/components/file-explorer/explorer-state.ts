@@ -57,7 +57,7 @@ export function createExplorerStore(): ExplorerStore {
   };
 }
 
-export const ExplorerContext = createContext<ExplorerStore | null>(null);
+export const ExplorerContext = /* @__PURE__ */ createContext<ExplorerStore | null>(null);
 
 /**
  * The explorer's store, inside `FileExplorer`.

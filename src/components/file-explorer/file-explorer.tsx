@@ -39,7 +39,7 @@ export interface FileExplorerProps {
  * <FileExplorer sandbox={createSandbox({ files: { '/a.txt': 'hi' } })} />
  * ```
  */
-export const FileExplorer = memo(function FileExplorer({ sandbox, ...props }: FileExplorerProps) {
+export const FileExplorer = /* @__PURE__ */ memo(function FileExplorer({ sandbox, ...props }: FileExplorerProps) {
   const fromContext = useSandbox();
   return sandbox && sandbox !== fromContext ? (
     <SandboxProvider sandbox={sandbox}>

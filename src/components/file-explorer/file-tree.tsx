@@ -69,7 +69,7 @@ interface TreeItemProps {
   idPrefix: string;
 }
 
-const TreeItem = memo(function TreeItem({ entry, level, position, count, idPrefix }: TreeItemProps) {
+const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position, count, idPrefix }: TreeItemProps) {
   const store = useExplorerStore();
   const folder = entry.kind === 'directory';
   const expanded = useExplorer((state) => folder && state.expanded.has(entry.path));
@@ -128,7 +128,7 @@ function sameRow(a: TreeItemProps, b: TreeItemProps): boolean {
   );
 }
 
-const TreeGroup = memo(function TreeGroup({ path, level, idPrefix }: { path: string; level: number; idPrefix: string }) {
+const TreeGroup = /* @__PURE__ */ memo(function TreeGroup({ path, level, idPrefix }: { path: string; level: number; idPrefix: string }) {
   const entries = useFiles(path);
   return (
     <ul className="rak-tree-group" role="group">

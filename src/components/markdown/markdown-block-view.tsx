@@ -97,7 +97,7 @@ function renderBlock(block: MarkdownBlock, streaming: boolean, key?: number, tig
  * @example
  * {blocks.map((block, index) => <MarkdownBlockView key={index} block={block} streaming={false} />)}
  */
-export const MarkdownBlockView = memo(
+export const MarkdownBlockView = /* @__PURE__ */ memo(
   function MarkdownBlockView({ block, streaming }: MarkdownBlockViewProps) {
     return renderBlock(block, streaming);
   },

@@ -31,7 +31,7 @@ export interface MarkdownProps {
  * @example
  * <Markdown text={message.text} streaming={message.status === 'streaming'} />
  */
-export const Markdown = memo(function Markdown({ text, streaming = false, className }: MarkdownProps) {
+export const Markdown = /* @__PURE__ */ memo(function Markdown({ text, streaming = false, className }: MarkdownProps) {
   // A burst of 40,000 words is thousands of blocks: rendered as a transition, React yields
   // between them; the urgent render (from the store) keeps the previous text meanwhile.
   const input = useMemo(() => ({ text, streaming }), [text, streaming]);

@@ -20,7 +20,7 @@ import { VisibleText } from '../visible-text/visible-text';
  * <MessageList messageComponent={MessageView} />
  * ```
  */
-export const MessageView = memo(function MessageView({ message }: MessageComponentProps) {
+export const MessageView = /* @__PURE__ */ memo(function MessageView({ message }: MessageComponentProps) {
   const streaming = message.status === 'streaming';
   const isEmpty = message.parts.length === 0;
   // A reply that failed before it said anything has nothing to show: the error notice below the

@@ -5,7 +5,7 @@ import { useAgentSelector } from '../../react/index';
 const noCompactions: ReadonlyMap<string, Compaction> = new Map();
 
 /** The summaries of the thread by the message each one ends with (see `CompactionsProvider`). */
-export const CompactionsContext = createContext<ReadonlyMap<string, Compaction>>(noCompactions);
+export const CompactionsContext = /* @__PURE__ */ createContext<ReadonlyMap<string, Compaction>>(noCompactions);
 
 const selectCompactions = (state: { compactions?: Compaction[] }) => state.compactions;
 

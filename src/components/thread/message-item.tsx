@@ -9,7 +9,7 @@ export interface MessageComponentProps {
 }
 
 /** The index of the thread's last message, for the items to know whether they are it. */
-export const LastIndexContext = createContext(-1);
+export const LastIndexContext = /* @__PURE__ */ createContext(-1);
 
 interface ThreadItemProps {
   index: number;
@@ -22,7 +22,7 @@ interface ThreadItemProps {
  * that announces additions; only the last message may be announced: an earlier one is added
  * to the page again whenever it scrolls back into view, which is not news.
  */
-export const ThreadItem = forwardRef<HTMLDivElement, ThreadItemProps>(function ThreadItem({ index, style, children }, ref) {
+export const ThreadItem = /* @__PURE__ */ forwardRef<HTMLDivElement, ThreadItemProps>(function ThreadItem({ index, style, children }, ref) {
   const last = useContext(LastIndexContext);
   return (
     <div ref={ref} style={style} className="rak-message-item" data-rak-index={index} aria-live={index === last ? undefined : 'off'}>
@@ -32,7 +32,7 @@ export const ThreadItem = forwardRef<HTMLDivElement, ThreadItemProps>(function T
 });
 
 /** One message, subscribed by id: a streamed token re-renders only the item it belongs to. After it, the marker of a summary that ends with it. */
-export const MessageItem = memo(function MessageItem({ id, component: Component }: { id: string; component: ComponentType<MessageComponentProps> }) {
+export const MessageItem = /* @__PURE__ */ memo(function MessageItem({ id, component: Component }: { id: string; component: ComponentType<MessageComponentProps> }) {
   const message = useMessage(id);
   const compaction = useContext(CompactionsContext).get(id);
   if (!message) return null;

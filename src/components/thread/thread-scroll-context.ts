@@ -10,7 +10,7 @@ export interface ThreadScroll {
   measureContentElsewhere: () => () => void;
 }
 
-export const ThreadScrollContext = createContext<ThreadScroll | null>(null);
+export const ThreadScrollContext = /* @__PURE__ */ createContext<ThreadScroll | null>(null);
 
 /** The enclosing `ThreadViewport`'s scrolling, or null outside one. */
 export function useThreadScroll(): ThreadScroll | null {

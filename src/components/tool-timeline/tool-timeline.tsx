@@ -68,7 +68,7 @@ export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptySt
  * <ol>{ids.map((id) => <ToolTimelineRow key={id} toolCallId={id} />)}</ol>
  * ```
  */
-export const ToolTimelineRow = memo(function ToolTimelineRow({ toolCallId, defaultOpen = false }: { toolCallId: string; defaultOpen?: boolean }) {
+export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ toolCallId, defaultOpen = false }: { toolCallId: string; defaultOpen?: boolean }) {
   const call = useToolCall(toolCallId);
   const [open, setOpen] = useState(defaultOpen);
   const detailsId = useId();
