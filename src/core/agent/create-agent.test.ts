@@ -1,7 +1,7 @@
 import { MockLanguageModelV3, MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { defineTool } from '../tools/define-tool';
-import type { LanguageModel } from '../model/language-model';
+import type { LanguageModel, ModelCallOptions } from '../model/language-model';
 import { createAgent } from './create-agent';
 
 const usageV3 = {
@@ -150,7 +150,7 @@ describe('createAgent with a hand-written spec v2 model', () => {
       specificationVersion: 'v2',
       provider: 'hand-written',
       modelId: 'v2-model',
-      async doStream(options) {
+      async doStream(options: ModelCallOptions) {
         calls.push(options.prompt);
         return {
           stream: convertArrayToReadableStream([

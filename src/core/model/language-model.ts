@@ -92,7 +92,13 @@ export interface LanguageModel {
   readonly specificationVersion: SpecificationVersion;
   readonly provider: string;
   readonly modelId: string;
-  doStream(options: ModelCallOptions): PromiseLike<{ stream: ReadableStream<unknown> }>;
+  /**
+   * Streams one step. The core calls it with {@link ModelCallOptions} (for a v2 model, in v2's
+   * shape: a denied call's result as `error-text`). The parameter is declared `never` so that the
+   * provider objects of every specification version fit as they are: each version's options type
+   * differs a little (v2 has no `execution-denied`), so no one options type is assignable to all.
+   */
+  doStream(options: never): PromiseLike<{ stream: ReadableStream<unknown> }>;
 }
 
 export type FinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';

@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelCallOptions, ModelStreamEvent } from './language-model';
 import { abortableSleep } from './abortable-sleep';
+import { forSpecification } from './prompt-for-specification';
 import { normalizeStreamPart } from './normalize-stream-part';
 import { defaultRetryPolicy, isRetryableError, retryDelayMs, type RetryPolicy } from './retry-policy';
 import { StreamInterruptedError } from './stream-interrupted-error';
@@ -47,7 +48,9 @@ export async function* streamModel(
       // given, so handing every step the run's signal would pile one up per step for the whole run.
       if (signal.aborted) throw signal.reason;
       call = linkedSignal(signal);
-      const result = await abortable(Promise.resolve(model.doStream({ ...callOptions, abortSignal: call.signal })), signal);
+      // `doStream` takes `never` so that every specification version's provider objects fit (see LanguageModel).
+      const options: ModelCallOptions = { ...forSpecification(model.specificationVersion, callOptions), abortSignal: call.signal };
+      const result = await abortable(Promise.resolve(model.doStream(options as never)), signal);
       reader = result.stream.getReader();
       let finished = false;
       while (true) {

@@ -196,7 +196,7 @@ describe.each(formats)('$format errors', ({ format, modelId, fixture, keyEchoing
       ];
       for (const [reply, message] of cases) {
         server.reply(reply as never);
-        const error = await Promise.resolve(model.doStream({ prompt })).catch((caught: unknown) => caught);
+        const error = await Promise.resolve(model.doStream({ prompt } as never)).catch((caught: unknown) => caught);
         expect(error).toBeInstanceOf(ApiCallError);
         const apiError = error as ApiCallError;
         expect(apiError.message.startsWith(message), apiError.message).toBe(true);
