@@ -6,5 +6,7 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     restoreMocks: true,
+    // A React test that logs an error or warning fails (test/setup/fail-on-console.ts).
+    setupFiles: ['test/setup/fail-on-console.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { useId, type ComponentType, type ReactNode } from 'react';
+import { useId, useRef, type ComponentType, type ReactNode } from 'react';
 import type { Agent, AgentState } from '../core/index';
 import { AgentProvider, isPendingApproval, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
@@ -12,6 +12,7 @@ import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
 import { MessageList, type MessageComponentProps } from './thread/message-list';
 import { ThreadViewport } from './thread/thread-viewport';
+import { useInert } from './use-inert';
 
 /** Props of `AgentChat`: the agent, and what to customize around the built-in layout. */
 export interface AgentChatProps {
@@ -86,10 +87,12 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
+  const layerRef = useRef<HTMLDivElement>(null);
+  useInert(layerRef, waitsFor === 'approval');
   return (
     <>
       {/* `display: contents`, so the layout is the same; `inert` while the approval dialog is open. */}
-      <div className="rak-chat-layer" inert={waitsFor === 'approval'}>
+      <div ref={layerRef} className="rak-chat-layer">
         {header}
         <FilePanelLayout enabled={filePanel}>
           <ThreadViewport>

@@ -51,6 +51,7 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
 
     fireEvent.click(button('Approve'));
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.querySelector('.rak-chat-layer')!.hasAttribute('inert')).toBe(false);
     await settled(agent);
     expect(saved).toEqual(['Buy milk']);
     expect(agent.getState().alwaysAllowed).toEqual([]);
