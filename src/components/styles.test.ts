@@ -25,11 +25,22 @@ function selectors(text: string): string[] {
 }
 
 describe('styles.css', () => {
-  it('puts every rule inside the react-agent-kit cascade layer', () => {
-    const trimmed = css.trim();
-    expect(trimmed.startsWith('@layer react-agent-kit {')).toBe(true);
-    expect(trimmed.endsWith('}')).toBe(true);
-    expect(css.match(/@layer/g)).toHaveLength(1);
+  it('is not in a cascade layer, so unlayered starter globals (`code`, `button`, `h1`) cannot beat it', () => {
+    // A host that wants its unlayered rules to win can still import it into a layer of its own.
+    expect(css).not.toMatch(/@layer/);
+  });
+
+  it('sets on .rak-root the inherited properties that starters set on :root, body or #root', () => {
+    const root = /\.rak-root \{([^}]*)\}/.exec(css)![1]!;
+    for (const declaration of ['text-align: start', 'color-scheme: light dark', 'font-family: var(--rak-font)', 'line-height: var(--rak-line-height)', 'letter-spacing: normal', 'font-weight: 400', 'box-sizing: border-box']) {
+      expect(root).toContain(declaration);
+    }
+  });
+
+  it('styles elements inside the kit only through a kit class, never by a bare element selector', () => {
+    // Every selector starts at a class (checked below); one that is only `.rak-x code` still outranks a host's `code`.
+    const bare = selectors(css).filter((selector) => /^[a-z]/.test(selector));
+    expect(bare).toEqual([]);
   });
 
   it('scopes every selector to a .rak- class, so nothing leaks into the host page', () => {
