@@ -50,7 +50,18 @@ export function useBackendTools(url: string, options: UseBackendToolsOptions = {
   // function, called per request.)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the URL alone on purpose: `bridgeOptions` is a new object every render
   const bridge = useMemo(() => httpToolBridge(url, bridgeOptions), [url]);
-  const [query, refetch] = useSharedQuery(`backend-tools ${url}`, { fetch: () => bridge.loadTools(), enabled, freshMs: 60_000, retryDelayMs: 500 });
+  // loadTools answers a server that is down with no tools and an error: that is this hook's error
+  // (and is retried once), so a refetch that works replaces it.
+  const [query, refetch] = useSharedQuery(`backend-tools ${url}`, {
+    fetch: async () => {
+      const loaded = await bridge.loadTools();
+      if (loaded.error) throw loaded.error;
+      return loaded;
+    },
+    enabled,
+    freshMs: 60_000,
+    retryDelayMs: 500,
+  });
   return useMemo(
     () => ({
       status: query.status,

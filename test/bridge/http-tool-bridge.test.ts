@@ -221,19 +221,70 @@ describe('httpToolBridge when the server fails', () => {
     expect(resultText(output)).toBe('The tool "lookup_customer" timed out after 50 ms and was stopped.');
   });
 
-  it('loadTools rejects with a clear message when the catalog cannot be had', async () => {
+  it('loadTools answers a catalog it cannot have with no tools and the reason, never a rejection', async () => {
     const down = await backend();
     await down.stop();
-    await expect(httpToolBridge(`${down.url}/api/agent`).loadTools()).rejects.toThrow(new RegExp(`^The tool server at ${down.url}/api/agent could not be reached \\(.+\\)\\. Is it running\\?$`));
+    const unreachable = await httpToolBridge(`${down.url}/api/agent`).loadTools();
+    const reason = new RegExp(`^The tool server at ${down.url}/api/agent could not be reached \\(.+\\)\\. Is it running\\?$`);
+    expect(unreachable.tools).toEqual([]);
+    expect(unreachable.error?.message).toMatch(reason);
+    expect(unreachable.unavailable).toEqual([{ source: `${down.url}/api/agent`, error: unreachable.error!.message }]);
     const refusing = await serve(createAgentHandler({ basePath: '/api/agent', authorize: () => false }));
     open.push(refusing);
-    await expect(httpToolBridge(`${refusing.url}/api/agent`).loadTools()).rejects.toThrow(`The tool server at ${refusing.url}/api/agent answered 401 (This request is not authorized.) for its tool catalog.`);
+    expect((await httpToolBridge(`${refusing.url}/api/agent`).loadTools()).error?.message).toBe(`The tool server at ${refusing.url}/api/agent answered 401 (This request is not authorized.) for its tool catalog.`);
     const garbage = await serveRaw((_request, response) => response.writeHead(200).end('{"tools": 3}'));
     open.push(garbage);
-    await expect(httpToolBridge(garbage.url).loadTools()).rejects.toThrow(`The tool server at ${garbage.url} sent a tool catalog that is not the expected format.`);
+    expect((await httpToolBridge(garbage.url).loadTools()).error?.message).toBe(`The tool server at ${garbage.url} sent a tool catalog that is not the expected format.`);
+    // Only the caller's own abort rejects.
+    const controller = new AbortController();
+    controller.abort(new Error('left the page'));
+    await expect(httpToolBridge(`${refusing.url}/api/agent`).loadTools({ signal: controller.signal })).rejects.toThrow('left the page');
+  });
+
+  it('a page started while its backend is down still chats: the README pattern degrades to no server tools', async () => {
+    const down = await backend();
+    await down.stop();
+    const { tools, unavailable } = await httpToolBridge(`${down.url}/api/agent`).loadTools();
+    const agent = createAgent({ model: scriptedModel([text('Hello! The server tools are not here right now.')]), tools });
+    expect(await agent.send('hi')).toMatchObject({ status: 'idle' });
+    expect(agent.getState().messages.at(-1)!.parts).toMatchObject([{ type: 'text', text: 'Hello! The server tools are not here right now.' }]);
+    expect(unavailable[0]!.error).toMatch(/could not be reached/);
+    // When it is back, loading again brings the tools.
+    const up = await backend();
+    expect((await httpToolBridge(`${up.url}/api/agent`).loadTools()).tools.map((tool) => tool.name)).toContain('lookup_customer');
   });
 
   it('bind refuses a tool that already runs in the browser', () => {
     expect(() => httpToolBridge('/api/agent').bind(defineTool({ name: 'x', description: '', inputSchema: { type: 'object' }, execute: () => 1 }))).toThrow(/bind declarations only/);
+  });
+});
+
+describe('httpToolBridge reads every answer to its end', () => {
+  it('a tool answer is read past its result line, not cancelled (no net::ERR_ABORTED in the network panel)', async () => {
+    let cancelled = false;
+    let closedByServer = false;
+    const fetch = async () => {
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode(`${JSON.stringify({ type: 'output', value: { ok: true } })}\n`));
+          // The server closes a moment after the result line, as a real one does.
+          setTimeout(() => {
+            closedByServer = true;
+            controller.close();
+          }, 20);
+        },
+        cancel() {
+          cancelled = true;
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    };
+    const bridge = httpToolBridge('http://server/api/agent', { fetch });
+    const output = await bridge.run('lookup', {}, { signal: new AbortController().signal, toolCallId: 'call-1', reportProgress: () => {} });
+    expect(output).toEqual({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(closedByServer).toBe(true);
+    expect(cancelled).toBe(false);
   });
 });

@@ -25,17 +25,28 @@ export interface HttpToolBridgeOptions {
   retryDelayMs?: number;
 }
 
-/** The server's catalog as runnable tools, and the sources that are down. */
+/**
+ * The server's catalog as runnable tools, and the sources that are down. When the catalog itself
+ * could not be had (the server is down, answered an error, or sent something else), `tools` is
+ * empty, `unavailable` names the server with the reason, and `error` says it for people.
+ */
 export interface BackendTools {
   tools: ToolDefinition<never, unknown>[];
   unavailable: ToolCatalog['unavailable'];
+  /** Why the catalog could not be loaded; absent when it was. */
+  error?: Error;
 }
 
 /** Tools on a backend. */
 export interface ToolBridge {
   /** Where the handler is mounted. */
   readonly url: string;
-  /** Fetches the catalog and returns its tools, ready for `createAgent({ tools })`. Rejects with a clear message when it cannot. */
+  /**
+   * Fetches the catalog and returns its tools, ready for `createAgent({ tools })`. Never rejects
+   * because of the server: when the catalog cannot be had, there are no tools and `error` and
+   * `unavailable` say why, so an app started while its backend is down still chats. Rejects only
+   * when `signal` aborts.
+   */
   loadTools(options?: { signal?: AbortSignal }): Promise<BackendTools>;
   /** A declaration (no `execute`) of yours that the server runs: same name on both sides. */
   bind<Input, Output>(declaration: ToolDefinition<Input, Output>): ToolDefinition<Input, Output>;
@@ -119,19 +130,21 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
   }
 
   async function loadTools(loadOptions: { signal?: AbortSignal } = {}): Promise<BackendTools> {
+    const failed = (error: Error): BackendTools => ({ tools: [], unavailable: [{ source: base, error: error.message }], error });
     let response: Response;
     try {
       response = await fetchFunction(`${base}/tools`, { headers: headers(), ...(loadOptions.signal ? { signal: loadOptions.signal } : {}) });
     } catch (error) {
       if (loadOptions.signal?.aborted) throw error;
-      throw new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`, { cause: error });
+      return failed(new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`, { cause: error }));
     }
     if (!response.ok) {
       const detail = await errorDetailOf(response);
-      throw new Error(`The tool server at ${base} answered ${response.status}${detail ? ` (${detail})` : ''} for its tool catalog.`);
+      return failed(new Error(`The tool server at ${base} answered ${response.status}${detail ? ` (${detail})` : ''} for its tool catalog.`));
     }
     const catalog = (await response.json().catch(() => null)) as ToolCatalog | null;
-    if (!catalog || !Array.isArray(catalog.tools)) throw new Error(`The tool server at ${base} sent a tool catalog that is not the expected format.`);
+    if (loadOptions.signal?.aborted) throw loadOptions.signal.reason;
+    if (!catalog || !Array.isArray(catalog.tools)) return failed(new Error(`The tool server at ${base} sent a tool catalog that is not the expected format.`));
     const tools = catalog.tools.map((entry) => bind(declarationOf(entry, options.timeoutMs ?? defaultTimeoutMs)));
     return { tools, unavailable: Array.isArray(catalog.unavailable) ? catalog.unavailable : [] };
   }

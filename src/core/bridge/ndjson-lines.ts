@@ -3,6 +3,8 @@
  * one per line, however the bytes are split into chunks. A line that is not JSON is reported
  * as `{ malformed: text }` rather than thrown, so the caller decides what it means.
  */
+import { drainReader } from '../model/drain-reader';
+
 export type NdjsonLine = { value: unknown } | { malformed: string };
 
 /**
@@ -32,9 +34,11 @@ export async function* ndjsonLines(body: ReadableStream<Uint8Array>): AsyncGener
     finished = true;
     if (buffer.trim() !== '') yield parse(buffer.trim());
   } finally {
-    // A consumer that stops early (an abort, an error line) releases the connection.
-    if (!finished) await reader.cancel().catch(() => {});
-    reader.releaseLock();
+    // A consumer that stops early (it has its result or an error line, or it was aborted) lets
+    // the connection go: what is left is read to its end when it comes soon (a finished request,
+    // not a cancelled one, in the network panel), else cancelled; an aborted body ends at once.
+    if (finished) reader.releaseLock();
+    else void drainReader(reader).finally(() => reader.releaseLock());
   }
 }
 

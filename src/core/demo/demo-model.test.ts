@@ -30,6 +30,8 @@ describe('demoModel', () => {
     const text = textOf(await ask('Hello!'));
     expect(text).toMatch(/demo model/i);
     expect(text).toMatch(/no network/i);
+    expect(text).toContain("createAgent({ model: remoteModel('/api/agent') })");
+    expect(text).toContain('createOpenAI({ apiKey: usersOwnKey })');
     expect(text).toContain("createAgent({ model: openai('gpt-5-mini') })");
     expect(text).toContain('```ts');
     for (const prompt of demoModelInfo.examplePrompts) expect(text).toContain(prompt);

@@ -9,9 +9,13 @@ import { demoExamplePrompts } from './demo-examples';
 const fence = '```';
 
 const plugInCode = `${fence}ts
-import { createAgent } from 'react-agent-kit';
-import { openai } from '@ai-sdk/openai';
+// Your backend holds the API key (react-agent-kit/server's createAgentHandler at /api/agent):
+import { remoteModel } from 'react-agent-kit/providers';
+const agent = createAgent({ model: remoteModel('/api/agent') });
 
+// Or the user's own key, in the page (any script in the page can read it):
+import { createOpenAI } from '@ai-sdk/openai';
+const openai = createOpenAI({ apiKey: usersOwnKey });
 const agent = createAgent({ model: openai('gpt-5-mini') });
 ${fence}`;
 
@@ -42,7 +46,7 @@ export const introReply = [
   '',
   '### Plug in a real model',
   '',
-  'Any AI SDK provider works (`@ai-sdk/openai`, `@ai-sdk/anthropic`, `ollama-ai-provider`, ...):',
+  'Any AI SDK provider works (`@ai-sdk/openai`, `@ai-sdk/anthropic`, `ollama-ai-provider`, ...), with the key on your server or a key the user brings, in the page (the README shows both, under "Real models"):',
   '',
   plugInCode,
 ].join('\n');

@@ -1,5 +1,6 @@
 import type { LanguageModel, ModelCallOptions, ModelStreamEvent } from './language-model';
 import { abortableSleep } from './abortable-sleep';
+import { drainReader } from './drain-reader';
 import { forSpecification } from './prompt-for-specification';
 import { normalizeStreamPart } from './normalize-stream-part';
 import { defaultRetryPolicy, isRetryableError, retryDelayMs, type RetryPolicy } from './retry-policy';
@@ -82,7 +83,7 @@ export async function* streamModel(
       // Release the provider's connection whether we finished, failed or were abandoned. After a
       // finish, what little follows (`[DONE]`, the end of the body) is read rather than cancelled,
       // so the browser's network panel shows a finished request, not a failed one.
-      if (reader && complete && !signal.aborted) void drain(reader);
+      if (reader && complete && !signal.aborted) void drainReader(reader);
       else reader?.cancel().catch(() => {});
       call?.unlink();
     }
@@ -130,15 +131,3 @@ function linkedSignal(parent: AbortSignal): { signal: AbortSignal; unlink: () =>
   return { signal: controller.signal, unlink: () => parent.removeEventListener('abort', forward) };
 }
 
-/** Reads what is left of a finished stream (16 reads, 2 seconds at most), then lets go. */
-async function drain(reader: ReadableStreamDefaultReader<unknown>): Promise<void> {
-  const giveUp = setTimeout(() => void reader.cancel().catch(() => {}), 2_000);
-  try {
-    for (let reads = 0; reads < 16; reads++) if ((await reader.read()).done) return;
-    await reader.cancel();
-  } catch {
-    // Cancelled at the time limit, or the provider closed first: nothing left to read.
-  } finally {
-    clearTimeout(giveUp);
-  }
-}
