@@ -40,7 +40,8 @@ function routeModule() {
 /** What Next does with a request for /api/agent/...: picks the export by method, passes the params. */
 function nextFetch(route: { GET: NextRouteHandler; POST: NextRouteHandler }, requests: string[]): typeof fetch {
   return async (input, init) => {
-    const request = new Request(new URL(String(input), 'http://localhost:3000'), init);
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const request = new Request(new URL(href, 'http://localhost:3000'), init);
     const url = new URL(request.url);
     requests.push(`${request.method} ${url.pathname}`);
     const path = url.pathname.replace(/^\/api\/agent\/?/, '').split('/').filter(Boolean);
