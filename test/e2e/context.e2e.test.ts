@@ -29,8 +29,15 @@ test('the context meter fills up, Compact summarizes earlier messages, and the t
   // The messages stay: the first one is still there, above the marker that follows the first turn.
   await expect.poll(() => page.locator('.rak-message[data-role="user"] .rak-message-body').first().innerText()).toBe('Hello');
   await expect.poll(() => page.getByText('4 messages').isVisible()).toBe(true);
-  await marker.click();
-  await expect.poll(() => page.locator('.rak-compaction-summary').innerText()).toMatch(/^Summary of the conversation so far \(written by the demo model, offline\): the user asked "Hello"\./);
+  // The thread may still settle after the scroll (items measured, one mounted again, which closes
+  // its <details>): open the marker until it stays open.
+  const details = page.locator('details.rak-compaction');
+  await expect
+    .poll(async () => {
+      if (!(await details.evaluate((element: HTMLDetailsElement) => element.open))) await marker.click();
+      return page.locator('.rak-compaction-summary').innerText();
+    })
+    .toMatch(/^Summary of the conversation so far \(written by the demo model, offline\): the user asked "Hello"\./);
   await screenshot(page, 'context-compacted-1280-light');
   await page.getByRole('radio', { name: 'Dark' }).click();
   await screenshot(page, 'context-compacted-1280-dark');
