@@ -16,6 +16,7 @@ const entries = {
   components: 'src/components/index.ts',
   server: 'src/server/index.ts',
   testing: 'src/testing/index.ts',
+  'ai-sdk': 'src/ai-sdk/index.ts',
 };
 
 /**

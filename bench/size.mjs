@@ -89,7 +89,7 @@ const { default: reactPlugin } = await import('@vitejs/plugin-react');
 /** Public layers of the kit: every `src/<layer>/index.ts` (or .tsx). */
 function findKitLayers() {
   const layers = new Map();
-  for (const layer of ['core', 'react', 'components', 'server', 'testing']) {
+  for (const layer of ['core', 'react', 'components', 'server', 'testing', 'ai-sdk']) {
     for (const file of ['index.ts', 'index.tsx']) {
       const candidate = path.join(sourceDirectory, layer, file);
       if (existsSync(candidate)) layers.set(layer, candidate);

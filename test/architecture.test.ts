@@ -12,13 +12,14 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '..');
 const source = join(root, 'src');
 
-type Layer = 'core' | 'react' | 'components' | 'server' | 'testing';
+type Layer = 'core' | 'react' | 'components' | 'server' | 'testing' | 'ai-sdk';
 const allowed: Record<Layer, readonly Layer[]> = {
   core: ['core'],
   react: ['core', 'react'],
   components: ['core', 'react', 'components'],
   server: ['core', 'server'],
   testing: ['core', 'testing'],
+  'ai-sdk': ['core', 'ai-sdk'],
 };
 
 interface ImportRecord {
@@ -60,7 +61,7 @@ function importsOf(file: string): ImportRecord[] {
 
 function layerOf(file: string, sourceDir = source): Layer | null {
   const top = relative(sourceDir, file).split(/[\\/]/)[0];
-  return top === 'core' || top === 'react' || top === 'components' || top === 'server' || top === 'testing' ? top : null;
+  return top === 'core' || top === 'react' || top === 'components' || top === 'server' || top === 'testing' || top === 'ai-sdk' ? top : null;
 }
 
 function resolveRelative(from: string, specifier: string): string | null {

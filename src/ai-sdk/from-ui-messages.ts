@@ -1,0 +1,124 @@
+import type { UIMessage } from 'ai';
+import { createId, type AgentState, type AuditEntry, type Message, type MessagePart, type ToolCall, type ToolCallState } from '../core/index';
+import { kitMetadataOf, type KitMessageMetadata } from './kit-metadata';
+
+type UIPart = UIMessage['parts'][number];
+
+/** A tool part of either kind (`tool-<name>` or `dynamic-tool`), read loosely. */
+interface UIToolPart {
+  type: string;
+  toolName?: string;
+  toolCallId: string;
+  state: string;
+  input?: unknown;
+  rawInput?: unknown;
+  output?: unknown;
+  errorText?: string;
+  approval?: { id: string; approved?: boolean; reason?: string; requestReason?: string };
+}
+
+const isToolPart = (part: UIPart): part is UIPart & UIToolPart => part.type === 'dynamic-tool' || part.type.startsWith('tool-');
+
+/**
+ * AI SDK `UIMessage`s as the kit's state. Messages `toUIMessages` made come back exactly as they
+ * were (their `metadata.reactAgentKit` holds what the parts do not). Others, such as a history
+ * `useChat` wrote, are read from their parts: text, reasoning and tool parts in every AI SDK state
+ * (`approval-requested` waits for a decision in the kit; an approval a person gave in the other
+ * app is recorded as the user's). System messages are left out (the kit's instructions are the
+ * agent's), as are parts the kit does not show (files, sources, data).
+ *
+ * To continue such a conversation, start an agent from it as from a saved one, so that calls left
+ * unfinished are closed and nothing approved in data runs without asking:
+ * `createAgent({ model, snapshot: snapshotFromUIMessages(messages) })`.
+ *
+ * @example
+ * ```ts
+ * const state = fromUIMessages(await db.loadChat(chatId));
+ * ```
+ */
+export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
+  const out: Message[] = [];
+  const toolCalls: ToolCall[] = [];
+  let conversation: KitMessageMetadata['conversation'];
+  const now = Date.now();
+  for (const message of messages) {
+    if (message.role === 'system') continue;
+    const kit = kitMetadataOf(message.metadata);
+    if (kit?.conversation) conversation = kit.conversation;
+    const partIds = [...(kit?.partIds ?? [])];
+    const parts: MessagePart[] = [];
+    for (const part of message.parts) {
+      if (part.type === 'text' || part.type === 'reasoning') {
+        const base = { id: partIds.shift() ?? createId('part'), text: part.text, status: part.state === 'streaming' ? ('streaming' as const) : ('done' as const) };
+        if (part.type === 'text') parts.push({ type: 'text', ...base });
+        else parts.push({ type: 'reasoning', ...base, ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}) });
+      } else if (isToolPart(part)) {
+        toolCalls.push(toolCallOf(part, message.id, kit, now));
+        parts.push({ type: 'tool-call', toolCallId: part.toolCallId });
+      }
+    }
+    for (const { at, part } of [...(kit?.notices ?? [])].sort((a, b) => a.at - b.at)) parts.splice(Math.min(at, parts.length), 0, part);
+    const restored: Message = { id: message.id, role: message.role, parts, status: kit?.status ?? 'done', createdAt: kit?.createdAt ?? now };
+    if (kit?.runId !== undefined) restored.runId = kit.runId;
+    if (kit?.checkpointId !== undefined) restored.checkpointId = kit.checkpointId;
+    if (kit?.usage !== undefined) restored.usage = kit.usage;
+    if (kit?.costUsd !== undefined) restored.costUsd = kit.costUsd;
+    out.push(restored);
+  }
+  const pending = toolCalls.some((call) => call.state === 'approval-requested' || call.state === 'answer-requested');
+  return {
+    ...(conversation ?? {
+      status: pending ? 'awaiting-people' : 'idle',
+      error: null,
+      usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
+      runId: null,
+      step: 0,
+      alwaysAllowed: [],
+    }),
+    messages: out,
+    toolCalls,
+  };
+}
+
+function toolCallOf(part: UIToolPart, messageId: string, kit: KitMessageMetadata | undefined, now: number): ToolCall {
+  const name = part.type === 'dynamic-tool' ? (part.toolName ?? 'unknown_tool') : part.type.slice('tool-'.length);
+  const extras = kit?.toolCalls[part.toolCallId];
+  const call: ToolCall = extras
+    ? { id: part.toolCallId, name, ...extras, input: part.input }
+    : { id: part.toolCallId, name, messageId, inputText: inputTextOf(part), input: part.input, ...derivedState(part, now) };
+  if (part.state === 'output-available') call.output = part.output;
+  return call;
+}
+
+function inputTextOf(part: UIToolPart): string {
+  if (typeof part.rawInput === 'string') return part.rawInput;
+  return part.input === undefined ? '' : JSON.stringify(part.input);
+}
+
+/** The kit's state of a call that only has its AI SDK state, with an audit trail that says so. */
+function derivedState(part: UIToolPart, now: number): Pick<ToolCall, 'state' | 'audit' | 'error' | 'approval'> {
+  const state = part.state === 'approval-responded' && part.approval?.approved === false ? 'output-denied' : kitStateOf(part.state);
+  const audit: AuditEntry[] = [{ state, at: now, by: 'host', note: 'Read from an AI SDK UI message.' }];
+  const derived: Pick<ToolCall, 'state' | 'audit' | 'error' | 'approval'> = { state, audit };
+  if (state === 'output-error') derived.error = part.errorText ?? 'The call failed.';
+  if (state === 'output-denied') derived.error = part.approval?.reason ?? 'The user denied this call.';
+  if (state === 'approval-requested') derived.approval = { reason: part.approval?.requestReason ?? 'This call needs approval.', requestedAt: now };
+  if (state === 'approval-responded') derived.approval = { reason: part.approval?.requestReason ?? 'This call needed approval.', requestedAt: now, decision: { approved: true, always: false, at: now, edited: false } };
+  return derived;
+}
+
+function kitStateOf(state: string): ToolCallState {
+  switch (state) {
+    case 'input-streaming':
+    case 'input-available':
+    case 'approval-requested':
+    case 'approval-responded':
+    case 'output-available':
+    case 'output-error':
+    case 'output-denied':
+      return state;
+    default:
+      // A state of a newer AI SDK: the call has no result the kit can show.
+      return 'output-error';
+  }
+}

@@ -1,0 +1,90 @@
+import type { UIMessage } from 'ai';
+import type { AgentState, Message, ToolCall } from '../core/index';
+import type { KitMessageMetadata, KitToolCallExtras, KitUIMessageMetadata } from './kit-metadata';
+
+/** A UI message part, as `UIMessage` declares them. */
+type UIPart = UIMessage['parts'][number];
+
+/**
+ * The conversation as AI SDK `UIMessage`s, for `useChat`, AI Elements or a database written for
+ * the AI SDK: text, reasoning (with its provider metadata) and tool calls become UI parts (a call
+ * in the kit's state maps to the nearest AI SDK state: running and waiting for an answer are
+ * `input-available`; cancelled and interrupted are `output-error`). Everything else of the kit
+ * (statuses, times, notices, audit trails, the conversation's usage) rides in
+ * `metadata.reactAgentKit`, so `fromUIMessages` gives the same state back.
+ *
+ * @example
+ * ```ts
+ * await db.saveChat(chatId, toUIMessages(agent.getState()));
+ * ```
+ */
+export function toUIMessages(state: AgentState): UIMessage<KitUIMessageMetadata>[] {
+  const calls = new Map(state.toolCalls.map((call) => [call.id, call]));
+  const { messages, toolCalls: _toolCalls, ...conversation } = state;
+  return messages.map((message, index) => toUIMessage(message, calls, index === messages.length - 1 ? conversation : undefined));
+}
+
+function toUIMessage(message: Message, calls: ReadonlyMap<string, ToolCall>, conversation: KitMessageMetadata['conversation']): UIMessage<KitUIMessageMetadata> {
+  const kit: KitMessageMetadata = { v: 1, status: message.status, createdAt: message.createdAt, partIds: [], notices: [], toolCalls: {} };
+  if (message.runId !== undefined) kit.runId = message.runId;
+  if (message.checkpointId !== undefined) kit.checkpointId = message.checkpointId;
+  if (message.usage !== undefined) kit.usage = message.usage;
+  if (message.costUsd !== undefined) kit.costUsd = message.costUsd;
+  if (conversation !== undefined) kit.conversation = conversation;
+  const parts: UIPart[] = [];
+  message.parts.forEach((part, at) => {
+    switch (part.type) {
+      case 'text':
+        kit.partIds.push(part.id);
+        parts.push({ type: 'text', text: part.text, state: part.status });
+        return;
+      case 'reasoning':
+        kit.partIds.push(part.id);
+        parts.push({ type: 'reasoning', text: part.text, state: part.status, ...(part.providerMetadata ? { providerMetadata: part.providerMetadata as never } : {}) });
+        return;
+      case 'notice':
+        kit.notices.push({ at, part });
+        return;
+      case 'tool-call': {
+        const call = calls.get(part.toolCallId);
+        if (!call) return;
+        const { id: _id, name: _name, input: _input, output: _output, ...extras } = call;
+        kit.toolCalls[call.id] = extras satisfies KitToolCallExtras;
+        parts.push(toolPartOf(call));
+        return;
+      }
+    }
+  });
+  return { id: message.id, role: message.role, parts, metadata: { reactAgentKit: kit } };
+}
+
+/** A kit tool call as the AI SDK's tool part of the nearest state. */
+export function toolPartOf(call: ToolCall): UIPart {
+  const base = { type: `tool-${call.name}` as const, toolCallId: call.id };
+  // An approval's id is the call's: one decision per call.
+  const approval = { id: call.id };
+  switch (call.state) {
+    case 'input-streaming':
+      return { ...base, state: 'input-streaming', input: call.input, rawInput: call.inputText };
+    case 'input-available':
+    case 'answer-requested':
+    case 'running':
+      return { ...base, state: 'input-available', input: call.input };
+    case 'approval-requested':
+      return { ...base, state: 'approval-requested', input: call.input, approval: { ...approval, ...(call.approval ? { requestReason: call.approval.reason } : {}) } };
+    case 'approval-responded':
+      return { ...base, state: 'approval-responded', input: call.input, approval: { ...approval, approved: true } };
+    case 'output-available':
+      return { ...base, state: 'output-available', input: call.input, output: call.output, ...(call.approval?.decision ? { approval: { ...approval, approved: true as const } } : {}) };
+    case 'output-denied': {
+      // The person's own words when a person denied it; the runtime's sentence otherwise.
+      const denial = call.audit.findLast((entry) => entry.state === 'output-denied');
+      const reason = denial?.by === 'user' ? denial.note : call.error;
+      return { ...base, state: 'output-denied', input: call.input, approval: { ...approval, approved: false, ...(reason !== undefined ? { reason } : {}) } };
+    }
+    case 'output-error':
+    case 'cancelled':
+    case 'sealed':
+      return { ...base, state: 'output-error', input: call.input, errorText: call.error ?? `The call to "${call.name}" has no result.` };
+  }
+}
