@@ -7,4 +7,5 @@
 export { toUIMessages } from './to-ui-messages';
 export { fromUIMessages } from './from-ui-messages';
 export { snapshotFromUIMessages } from './snapshot-from-ui-messages';
+export { agentChatTransport } from './agent-chat-transport';
 export type { KitConversationFields, KitMessageMetadata, KitToolCallExtras, KitUIMessageMetadata } from './kit-metadata';

@@ -1,0 +1,177 @@
+import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
+import type { Agent, AgentState, RunResult, ToolCall } from '../core/index';
+
+/**
+ * A `ChatTransport` for `useChat` (`@ai-sdk/react`) whose "server" is the kit's agent in the page:
+ * `useChat({ transport: agentChatTransport(agent) })`. The agent keeps its tools (the sandbox's
+ * included), limits and rules; `useChat` shows what it does as UI message chunks: text, reasoning,
+ * tool calls with their results, approval requests (answered with `addToolApprovalResponse`, sent
+ * back by `sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses`), errors.
+ * Stop (`useChat`'s `stop`) stops the agent. The agent's own state stays the conversation of
+ * record; `useChat`'s messages follow it.
+ *
+ * @example
+ * ```tsx
+ * const { messages, sendMessage } = useChat({ transport: agentChatTransport(agent), sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
+ * ```
+ */
+export function agentChatTransport(agent: Agent): ChatTransport<UIMessage> {
+  return {
+    sendMessages({ trigger, messages, abortSignal }) {
+      const command = commandFor(agent, trigger, messages);
+      return Promise.resolve(runAsChunks(agent, command, abortSignal));
+    },
+    reconnectToStream: () => Promise.resolve(null),
+  };
+}
+
+/** What the chat asked for, as an agent command: decisions on approvals, a regeneration, or a message. */
+function commandFor(agent: Agent, trigger: 'submit-message' | 'regenerate-message', messages: readonly UIMessage[]): () => Promise<RunResult> {
+  if (trigger === 'regenerate-message') return () => agent.regenerate();
+  const last = messages.at(-1);
+  if (last?.role === 'assistant') {
+    const waiting = new Set(agent.getState().toolCalls.filter((call) => call.state === 'approval-requested').map((call) => call.id));
+    const decisions = last.parts.flatMap((part) => {
+      const tool = part as { toolCallId?: string; state?: string; approval?: { approved?: boolean; reason?: string } };
+      return tool.state === 'approval-responded' && tool.toolCallId && waiting.has(tool.toolCallId) ? [{ id: tool.toolCallId, approved: tool.approval?.approved === true, reason: tool.approval?.reason }] : [];
+    });
+    // Each decision goes on with the run when it is the last one the agent waited for.
+    return async () => {
+      let result: RunResult | undefined;
+      for (const decision of decisions) result = await (decision.approved ? agent.approve(decision.id) : agent.deny(decision.id, decision.reason ? { reason: decision.reason } : {}));
+      if (result) return result;
+      // Nothing the agent waits for: the chat is up to date.
+      const { status, error } = agent.getState();
+      return { status: status === 'running' ? 'idle' : status, error };
+    };
+  }
+  const text = (last?.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
+  return () => agent.send(text);
+}
+
+interface Emitted {
+  /** Characters of each text or reasoning part already sent, by part id; `-1` once ended. */
+  text: Map<string, number>;
+  /** The last AI SDK event sent for each tool call, by call id. */
+  calls: Map<string, string>;
+  steps: Set<string>;
+}
+
+/** Runs `command` and streams what it changes in the agent's state as UI message chunks. */
+function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSignal: AbortSignal | undefined): ReadableStream<UIMessageChunk> {
+  const before = agent.getState();
+  const earlier = new Set(before.messages.map((message) => message.id));
+  const callStates = new Map(before.toolCalls.map((call) => [call.id, call.state]));
+  const emitted: Emitted = { text: new Map(), calls: new Map(), steps: new Set() };
+  // The chat may stop reading first (useChat's stop cancels the stream): nothing is sent after that.
+  let open = true;
+  let stopRun: (() => void) | undefined;
+  return new ReadableStream<UIMessageChunk>({
+    start(controller) {
+      const send = (chunk: UIMessageChunk) => {
+        if (open) controller.enqueue(chunk);
+      };
+      const flush = (state: AgentState) => {
+        for (const chunk of chunksFor(state, earlier, callStates, emitted)) send(chunk);
+      };
+      send({ type: 'start' });
+      const unsubscribe = agent.subscribe((state) => flush(state));
+      stopRun = () => void agent.stop();
+      abortSignal?.addEventListener('abort', stopRun, { once: true });
+      void command()
+        .then(
+          () => {
+            const state = agent.getState();
+            flush(state);
+            if (emitted.steps.size > 0) send({ type: 'finish-step' });
+            if (abortSignal?.aborted) send({ type: 'abort' });
+            else if (state.status === 'error' && state.error) send({ type: 'error', errorText: state.error.message });
+            send({ type: 'finish' });
+          },
+          (error: unknown) => send({ type: 'error', errorText: error instanceof Error ? error.message : String(error) }),
+        )
+        .finally(() => {
+          unsubscribe();
+          if (stopRun) abortSignal?.removeEventListener('abort', stopRun);
+          if (open) controller.close();
+          open = false;
+        });
+    },
+    cancel() {
+      open = false;
+      stopRun?.();
+    },
+  });
+}
+
+/** The chunks that bring the chat up to `state`: parts of assistant messages made in this run, and calls that moved. */
+function chunksFor(state: AgentState, earlier: ReadonlySet<string>, callStates: ReadonlyMap<string, ToolCall['state']>, emitted: Emitted): UIMessageChunk[] {
+  const chunks: UIMessageChunk[] = [];
+  const calls = new Map(state.toolCalls.map((call) => [call.id, call]));
+  for (const message of state.messages) {
+    if (message.role !== 'assistant' || earlier.has(message.id)) continue;
+    if (!emitted.steps.has(message.id)) {
+      // One kit assistant message is one step of the UI message.
+      if (emitted.steps.size > 0) chunks.push({ type: 'finish-step' });
+      emitted.steps.add(message.id);
+      chunks.push({ type: 'start-step' });
+    }
+    for (const part of message.parts) {
+      if (part.type === 'text' || part.type === 'reasoning') chunks.push(...textChunks(part.type, part.id, part.text, part.status === 'done', emitted));
+      else if (part.type === 'tool-call') {
+        const call = calls.get(part.toolCallId);
+        if (call) chunks.push(...callChunks(call, emitted));
+      }
+    }
+  }
+  // Calls of earlier messages that moved in this run (an approval decided, then its result).
+  for (const [id, was] of callStates) {
+    const call = calls.get(id);
+    if (call && call.state !== was) chunks.push(...callChunks(call, emitted, true));
+  }
+  return chunks;
+}
+
+function textChunks(kind: 'text' | 'reasoning', id: string, text: string, done: boolean, emitted: Emitted): UIMessageChunk[] {
+  const sent = emitted.text.get(id);
+  if (sent === -1) return [];
+  const chunks: UIMessageChunk[] = [];
+  if (sent === undefined) chunks.push({ type: `${kind}-start`, id });
+  if (text.length > (sent ?? 0)) chunks.push({ type: `${kind}-delta`, id, delta: text.slice(sent ?? 0) });
+  if (done) chunks.push({ type: `${kind}-end`, id });
+  emitted.text.set(id, done ? -1 : text.length);
+  return chunks;
+}
+
+function callChunks(call: ToolCall, emitted: Emitted, known = false): UIMessageChunk[] {
+  const last = emitted.calls.get(call.id) ?? (known ? 'tool-input-available' : undefined);
+  const chunks: UIMessageChunk[] = [];
+  const push = (chunk: UIMessageChunk) => {
+    chunks.push(chunk);
+    emitted.calls.set(call.id, chunk.type);
+  };
+  if (last === undefined) push({ type: 'tool-input-start', toolCallId: call.id, toolName: call.name });
+  if (call.state === 'input-streaming') return chunks;
+  const sent = emitted.calls.get(call.id) ?? last;
+  if (sent === 'tool-input-start') push({ type: 'tool-input-available', toolCallId: call.id, toolName: call.name, input: call.input });
+  const now = emitted.calls.get(call.id) ?? last;
+  switch (call.state) {
+    case 'approval-requested':
+      if (now !== 'tool-approval-request') push({ type: 'tool-approval-request', approvalId: call.id, toolCallId: call.id, ...(call.approval ? { reason: call.approval.reason } : {}) });
+      break;
+    case 'output-available':
+      if (now !== 'tool-output-available') push({ type: 'tool-output-available', toolCallId: call.id, output: call.output });
+      break;
+    case 'output-denied':
+      if (now !== 'tool-output-denied') push({ type: 'tool-output-denied', toolCallId: call.id });
+      break;
+    case 'output-error':
+    case 'cancelled':
+    case 'sealed':
+      if (now !== 'tool-output-error') push({ type: 'tool-output-error', toolCallId: call.id, errorText: call.error ?? `The call to "${call.name}" has no result.` });
+      break;
+    default:
+      break;
+  }
+  return chunks;
+}
