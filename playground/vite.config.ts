@@ -51,11 +51,17 @@ export default defineConfig({
       { find: /^react-agent-kit\/react$/, replacement: source('react/index.ts') },
       { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
       { find: /^react-agent-kit\/testing$/, replacement: source('testing/index.ts') },
+      { find: /^react-agent-kit\/ai-sdk$/, replacement: source('ai-sdk/index.ts') },
       { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
       // just-bash (the bash tool's shell, loaded lazily) imports node:zlib for gzip; browsers get a stub.
       { find: /^node:zlib$/, replacement: source('core/sandbox/shell/node-zlib-stub.ts') },
     ],
   },
   server: { host: '127.0.0.1', port: 5173 },
-  build: { outDir: resolve(root, '../playground-dist'), emptyOutDir: true },
+  build: {
+    outDir: resolve(root, '../playground-dist'),
+    emptyOutDir: true,
+    // The playground, and its page of an AI SDK app's own UI over the agent (useChat + agentChatTransport).
+    rollupOptions: { input: { main: resolve(root, 'index.html'), 'ai-sdk': resolve(root, 'ai-sdk.html') } },
+  },
 });
