@@ -1,0 +1,192 @@
+import type { UIMessage } from 'ai';
+import { useLayoutEffect, useMemo, useRef } from 'react';
+import { AgentCommandError, type Agent, type AgentState, type LanguageModel, type Message, type RunResult, type ToolCall } from '../core/index';
+import { agentSnapshotVersion } from '../core/sessions/index';
+import { fromUIMessages } from './from-ui-messages';
+
+/**
+ * What `useChatAgent` uses of `useChat`'s result (`@ai-sdk/react` 3 or 4): its messages and status,
+ * and the helpers the kit's components call.
+ */
+export interface ChatHelpers {
+  messages: UIMessage[];
+  status: 'submitted' | 'streaming' | 'ready' | 'error';
+  error: Error | undefined;
+  sendMessage: (message: { text: string; messageId?: string }) => Promise<void>;
+  regenerate: () => Promise<void>;
+  stop: () => Promise<void>;
+  addToolApprovalResponse: (response: { id: string; approved: boolean; reason?: string }) => void | PromiseLike<void>;
+  /** Completes a tool that runs in the page (`onToolCall` in `useChat`); `agent.submitToolResult` calls it. */
+  addToolOutput?: (output: never) => void | PromiseLike<void>;
+}
+
+const chatModel: LanguageModel = {
+  specificationVersion: 'v3',
+  provider: 'ai-sdk-chat',
+  modelId: 'useChat',
+  doStream: () => Promise.reject(new Error('useChatAgent: the model runs behind useChat; the agent only shows it.')),
+};
+
+/**
+ * An agent for the kit's hooks and components (`<AgentChat agent={...} />`) that shows a `useChat`
+ * chat: its messages as the kit's state, and the kit's commands as `useChat`'s helpers (send,
+ * stop, retry and regenerate, approvals through `addToolApprovalResponse`, a page tool's result
+ * through `addToolOutput`, editing a message through `sendMessage({ messageId })`). What a chat
+ * has no helper for (rollback, questions, compaction, resume) says so.
+ *
+ * @example
+ * ```tsx
+ * const chat = useChat({ transport, sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
+ * return <AgentChat agent={useChatAgent(chat)} />;
+ * ```
+ */
+export function useChatAgent(chat: ChatHelpers): Agent {
+  const latest = useRef(chat);
+  const view = useRef(new ChatView());
+  const state = view.current.stateOf(chat);
+  const store = useRef(new ChatStore(state)).current;
+  useLayoutEffect(() => {
+    latest.current = chat;
+    store.set(state);
+  });
+  return useMemo(() => chatAgent(latest, store), [store]);
+}
+
+/** A read-only store over the derived state, as the kit's hooks read `agent.store`. */
+class ChatStore {
+  private readonly listeners = new Set<(state: AgentState, previous: AgentState) => void>();
+  private readonly initial: AgentState;
+  constructor(private state: AgentState) {
+    this.initial = state;
+  }
+  getState = (): AgentState => this.state;
+  getInitialState = (): AgentState => this.initial;
+  subscribe = (listener: (state: AgentState, previous: AgentState) => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  set(state: AgentState): void {
+    if (state === this.state) return;
+    const previous = this.state;
+    this.state = state;
+    for (const listener of [...this.listeners]) listener(state, previous);
+  }
+}
+
+/** Converts the chat's messages once per message object, so unchanged messages keep their identity. */
+class ChatView {
+  private readonly converted = new WeakMap<UIMessage, { message: Message; calls: ToolCall[] }>();
+  private readonly firstSeen = new Map<string, number>();
+  private last: { messages: UIMessage[]; status: string; error: Error | undefined; state: AgentState } | undefined;
+
+  stateOf(chat: ChatHelpers): AgentState {
+    if (this.last && this.last.messages === chat.messages && this.last.status === chat.status && this.last.error === chat.error) return this.last.state;
+    const running = chat.status === 'submitted' || chat.status === 'streaming';
+    const messages: Message[] = [];
+    const toolCalls: ToolCall[] = [];
+    chat.messages.forEach((uiMessage, index) => {
+      const entry = this.convert(uiMessage);
+      if (!entry) return;
+      const streaming = running && index === chat.messages.length - 1 && uiMessage.role === 'assistant';
+      messages.push(streaming && entry.message.status !== 'streaming' ? { ...entry.message, status: 'streaming' } : entry.message);
+      toolCalls.push(...entry.calls);
+    });
+    const waiting = toolCalls.some((call) => call.state === 'approval-requested');
+    const state: AgentState = {
+      status: running ? 'running' : chat.status === 'error' ? 'error' : waiting ? 'awaiting-people' : 'idle',
+      messages,
+      toolCalls,
+      error: chat.status === 'error' ? { code: 'model-error', message: chat.error?.message ?? 'The chat request failed.', retryable: true, at: Date.now() } : null,
+      usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
+      runId: null,
+      step: 0,
+      alwaysAllowed: [],
+    };
+    this.last = { messages: chat.messages, status: chat.status, error: chat.error, state };
+    return state;
+  }
+
+  private convert(uiMessage: UIMessage): { message: Message; calls: ToolCall[] } | undefined {
+    if (uiMessage.role === 'system') return undefined;
+    let entry = this.converted.get(uiMessage);
+    if (!entry) {
+      const seen = this.firstSeen.get(uiMessage.id) ?? Date.now();
+      this.firstSeen.set(uiMessage.id, seen);
+      const state = fromUIMessages([uiMessage]);
+      const message = state.messages[0]!;
+      entry = { message: { ...message, createdAt: seen }, calls: state.toolCalls.map((call) => ({ ...call, audit: call.audit.map((record) => ({ ...record, at: seen })) })) };
+      this.converted.set(uiMessage, entry);
+    }
+    return entry;
+  }
+}
+
+function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore): Agent {
+  const result = (): RunResult => {
+    const { status, error } = store.getState();
+    return { status: status === 'running' ? 'idle' : status, error };
+  };
+  const unsupported = (what: string) => new AgentCommandError('not-pending', `useChatAgent: ${what} is not something a useChat chat can do.`);
+  const toolPart = (toolCallId: string) =>
+    latest.current.messages.flatMap((message) => message.parts).find((part) => (part as { toolCallId?: string }).toolCallId === toolCallId) as { type: string; toolName?: string; approval?: { id: string } } | undefined;
+  const approvalId = (toolCallId: string): string => {
+    const id = toolPart(toolCallId)?.approval?.id;
+    if (!id) throw new AgentCommandError('not-pending', `The call ${toolCallId} does not wait for an approval.`);
+    return id;
+  };
+  return {
+    async send(text) {
+      await latest.current.sendMessage({ text });
+      return result();
+    },
+    stop: () => latest.current.stop(),
+    async retry() {
+      await latest.current.regenerate();
+      return result();
+    },
+    async regenerate() {
+      await latest.current.regenerate();
+      return result();
+    },
+    async approve(toolCallId) {
+      await latest.current.addToolApprovalResponse({ id: approvalId(toolCallId), approved: true });
+      return result();
+    },
+    async deny(toolCallId, options = {}) {
+      await latest.current.addToolApprovalResponse({ id: approvalId(toolCallId), approved: false, ...(options.reason ? { reason: options.reason } : {}) });
+      return result();
+    },
+    async submitToolResult(toolCallId, output, options = {}) {
+      const part = toolPart(toolCallId);
+      const addToolOutput = latest.current.addToolOutput;
+      if (!part || !addToolOutput) throw unsupported('submitting a tool result without addToolOutput');
+      const tool = part.type === 'dynamic-tool' ? (part.toolName ?? '') : part.type.slice('tool-'.length);
+      // Typed per app by its tools; the kit passes the shape every version takes.
+      await addToolOutput((options.error !== undefined ? { state: 'output-error', tool, toolCallId, errorText: options.error } : { tool, toolCallId, output }) as never);
+      return result();
+    },
+    async editMessage(messageId, text) {
+      await latest.current.sendMessage({ text, messageId });
+      return result();
+    },
+    answer: () => Promise.reject(unsupported('answering a question')),
+    cancelQuestion: () => Promise.reject(unsupported('answering a question')),
+    rollback: () => Promise.reject(unsupported('a rollback')),
+    resume: () => Promise.reject(unsupported('resuming')),
+    compact: () => Promise.reject(unsupported('compaction')),
+    snapshot: () => ({ format: 'react-agent-kit/agent', version: agentSnapshotVersion, state: store.getState() }),
+    context: undefined,
+    session: undefined,
+    sandbox: undefined,
+    get tools() {
+      const names = new Set(store.getState().toolCalls.map((call) => call.name));
+      return [...names].map((name) => ({ name, description: '', inputSchema: { type: 'object' }, readOnly: false, declaration: true }));
+    },
+    askUser: { enabled: false, allowFreeText: false },
+    getState: store.getState,
+    subscribe: store.subscribe,
+    eventsSince: () => ({ events: [], complete: false }),
+    store,
+    model: chatModel,
+  };
+}
