@@ -29,6 +29,13 @@ function agentBackend(): Plugin {
           (error: unknown) => next(error),
         );
       });
+      // The AI SDK route of the "AI SDK chat" page (useChat against streamText).
+      server.middlewares.use('/api/chat', (request, response, next) => {
+        server.ssrLoadModule('/server/agent-backend.ts').then(
+          (module) => (module.createChatMiddleware() as NodeMiddleware)(request, response, next),
+          (error: unknown) => next(error),
+        );
+      });
       server.httpServer?.once('close', () => void backend?.then(({ close }) => close()));
     },
   };
@@ -61,7 +68,7 @@ export default defineConfig({
   build: {
     outDir: resolve(root, '../playground-dist'),
     emptyOutDir: true,
-    // The playground, and its page of an AI SDK app's own UI over the agent (useChat + agentChatTransport).
-    rollupOptions: { input: { main: resolve(root, 'index.html'), 'ai-sdk': resolve(root, 'ai-sdk.html') } },
+    // The playground, an AI SDK chat shown by AgentChat (useChatAgent), and an AI SDK app's own UI over the agent (agentChatTransport).
+    rollupOptions: { input: { main: resolve(root, 'index.html'), 'ai-sdk': resolve(root, 'ai-sdk.html'), 'use-chat-transport': resolve(root, 'use-chat-transport.html') } },
   },
 });

@@ -9,6 +9,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createAgentHandler, toNodeHandler, type AgentHandler, type McpServerConfig, type ServerModels } from '../../src/server/index';
 import { backendTools } from './backend-tools';
+import { chatRoute } from './chat-route';
 
 /** Where the handler is mounted, for the Vite plugin and the browser. */
 export const agentBasePath = '/api/agent';
@@ -70,4 +71,9 @@ export function createPlaygroundBackend(environment: Environment): AgentHandler 
 export function createPlaygroundMiddleware(environment: Environment) {
   const handler = createPlaygroundBackend(environment);
   return { middleware: toNodeHandler(handler), close: () => handler.close() };
+}
+
+/** The AI SDK route (`/api/chat`, see chat-route.ts) as Connect middleware. */
+export function createChatMiddleware() {
+  return toNodeHandler(chatRoute);
 }

@@ -66,6 +66,22 @@ describe('AgentChat over useChat', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 
+  it('"Always allow" approves later calls of that tool as they come; a finished reply offers no Continue', async () => {
+    const { App, sent } = chatSetup([callStep('c1', 'ada@example.com'), textStep('Emailed Ada.'), callStep('c2', 'bob@example.com'), textStep('Emailed Bob.')]);
+    render(<App />);
+    await send('Email Ada.');
+    await waitFor(() => expect(screen.getByRole('alertdialog')).toBeTruthy());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Always allow send_email' }));
+    });
+    await waitFor(() => expect(screen.getByText('Emailed Ada.')).toBeTruthy());
+    await send('Email Bob.');
+    await waitFor(() => expect(screen.getByText('Emailed Bob.')).toBeTruthy());
+    expect(sent).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+  });
+
   it('a denial in the kit dialog goes back to the model as denied; nothing runs', async () => {
     const { App, sent, prompts } = chatSetup([callStep('c1', 'bob@example.com'), textStep('Not sent.')]);
     render(<App />);

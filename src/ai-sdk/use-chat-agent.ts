@@ -45,11 +45,13 @@ export function useChatAgent(chat: ChatHelpers): Agent {
   const view = useRef(new ChatView());
   const state = view.current.stateOf(chat);
   const store = useRef(new ChatStore(state)).current;
+  const agent = useMemo(() => chatAgent(latest, store), [store]);
   useLayoutEffect(() => {
     latest.current = chat;
     store.set(state);
+    agent.approveAlwaysAllowed();
   });
-  return useMemo(() => chatAgent(latest, store), [store]);
+  return agent;
 }
 
 /** A read-only store over the derived state, as the kit's hooks read `agent.store`. */
@@ -75,7 +77,7 @@ class ChatStore {
 
 /** Converts the chat's messages once per message object, so unchanged messages keep their identity. */
 class ChatView {
-  private readonly converted = new WeakMap<UIMessage, { message: Message; calls: ToolCall[] }>();
+  private readonly converted = new WeakMap<UIMessage, { messages: Message[]; calls: ToolCall[] }>();
   private readonly firstSeen = new Map<string, number>();
   private last: { messages: UIMessage[]; status: string; error: Error | undefined; state: AgentState } | undefined;
 
@@ -88,7 +90,10 @@ class ChatView {
       const entry = this.convert(uiMessage);
       if (!entry) return;
       const streaming = running && index === chat.messages.length - 1 && uiMessage.role === 'assistant';
-      messages.push(streaming && entry.message.status !== 'streaming' ? { ...entry.message, status: 'streaming' } : entry.message);
+      entry.messages.forEach((message, step) => {
+        const current = streaming && step === entry.messages.length - 1 && message.status !== 'streaming';
+        messages.push(current ? { ...message, status: 'streaming' } : message);
+      });
       toolCalls.push(...entry.calls);
     });
     const waiting = toolCalls.some((call) => call.state === 'approval-requested');
@@ -106,22 +111,38 @@ class ChatView {
     return state;
   }
 
-  private convert(uiMessage: UIMessage): { message: Message; calls: ToolCall[] } | undefined {
+  /**
+   * One UI message is one kit message per step (its `step-start` parts divide them), as the kit
+   * makes one message per model call: a reply whose tools ran and whose last step answered is then
+   * finished, not waiting to go on.
+   */
+  private convert(uiMessage: UIMessage): { messages: Message[]; calls: ToolCall[] } | undefined {
     if (uiMessage.role === 'system') return undefined;
     let entry = this.converted.get(uiMessage);
     if (!entry) {
       const seen = this.firstSeen.get(uiMessage.id) ?? Date.now();
       this.firstSeen.set(uiMessage.id, seen);
-      const state = fromUIMessages([uiMessage]);
-      const message = state.messages[0]!;
-      entry = { message: { ...message, createdAt: seen }, calls: state.toolCalls.map((call) => ({ ...call, audit: call.audit.map((record) => ({ ...record, at: seen })) })) };
+      const steps: UIMessage['parts'][] = [[]];
+      for (const part of uiMessage.parts) {
+        if (part.type === 'step-start') {
+          if (steps.at(-1)!.length > 0) steps.push([]);
+        } else steps.at(-1)!.push(part);
+      }
+      const state = fromUIMessages(steps.map((parts, index) => ({ ...uiMessage, id: index === 0 ? uiMessage.id : `${uiMessage.id}~${index}`, parts })));
+      entry = {
+        messages: state.messages.map((message) => ({ ...message, createdAt: seen })),
+        calls: state.toolCalls.map((call) => ({ ...call, audit: call.audit.map((record) => ({ ...record, at: seen })) })),
+      };
       this.converted.set(uiMessage, entry);
     }
     return entry;
   }
 }
 
-function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore): Agent {
+function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore): Agent & { approveAlwaysAllowed(): void } {
+  // "Always allow <tool>" in the dialog: later calls of that tool in this chat are approved as they come.
+  const alwaysAllowed = new Set<string>();
+  const decided = new Set<string>();
   const result = (): RunResult => {
     const { status, error } = store.getState();
     return { status: status === 'running' ? 'idle' : status, error };
@@ -148,11 +169,26 @@ function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore):
       await latest.current.regenerate();
       return result();
     },
-    async approve(toolCallId) {
-      await latest.current.addToolApprovalResponse({ id: approvalId(toolCallId), approved: true });
+    async approve(toolCallId, options = {}) {
+      const id = approvalId(toolCallId);
+      decided.add(toolCallId);
+      if (options.always) {
+        const call = store.getState().toolCalls.find((candidate) => candidate.id === toolCallId);
+        if (call) alwaysAllowed.add(call.name);
+      }
+      await latest.current.addToolApprovalResponse({ id, approved: true });
       return result();
     },
+    approveAlwaysAllowed() {
+      for (const call of store.getState().toolCalls) {
+        const id = toolPart(call.id)?.approval?.id;
+        if (call.state !== 'approval-requested' || !alwaysAllowed.has(call.name) || decided.has(call.id) || !id) continue;
+        decided.add(call.id);
+        void latest.current.addToolApprovalResponse({ id, approved: true });
+      }
+    },
     async deny(toolCallId, options = {}) {
+      decided.add(toolCallId);
       await latest.current.addToolApprovalResponse({ id: approvalId(toolCallId), approved: false, ...(options.reason ? { reason: options.reason } : {}) });
       return result();
     },

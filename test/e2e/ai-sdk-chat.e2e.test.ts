@@ -2,32 +2,38 @@ import { expect, test } from 'vitest';
 import { openPlayground, screenshot } from './setup/browser';
 
 /**
- * An AI SDK app's own chat UI (`useChat`) driving the kit's agent in the page through
- * `agentChatTransport` (/ai-sdk.html): the demo model reads and edits a workspace file (sandbox
- * tools); the edit asks for approval, which the page decides with `addToolApprovalResponse`; the
- * run goes on and the reply arrives. Then a denial.
+ * The "AI SDK chat" page (/ai-sdk.html): `useChat` against the dev server's `/api/chat` route
+ * (`streamText` with a scripted model, offline), rendered by the kit's `<AgentChat>` through
+ * `useChatAgent`. The route's `send_email` needs approval: approved once, denied once, in the
+ * kit's dialog. `get_time` is a client tool the page completes with `addToolOutput`.
  */
-test('useChat drives the in-browser agent: sandbox tools, an approval, a denial', async () => {
+test('an AI SDK chat in AgentChat: approve and deny a server tool in the kit dialog, complete a client tool', async () => {
   const { page, errors } = await openPlayground('ai-sdk.html');
   const input = page.getByRole('textbox', { name: 'Message' });
-  await input.fill('Add a task to my todo list: ship it');
-  await page.getByRole('button', { name: 'Send' }).click();
+  const lastReply = () => page.locator('.rak-message[data-role="assistant"]').last().innerText();
 
-  const edit = page.locator('.sdk-tool[data-tool="edit_file"]');
-  await expect.poll(() => edit.getAttribute('data-state'), { timeout: 30_000 }).toBe('approval-requested');
-  expect(await page.locator('.sdk-tool[data-tool="read_file"]').getAttribute('data-state')).toBe('output-available');
-  await edit.getByRole('button', { name: 'Approve' }).click();
-  await expect.poll(() => edit.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
-  await expect.poll(() => page.locator('main').getAttribute('data-status'), { timeout: 30_000 }).toBe('ready');
-  await expect.poll(() => page.locator('.sdk-message[data-role="assistant"]').last().innerText()).toContain('now lists');
-  await screenshot(page, 'ai-sdk-chat-approved');
+  await input.fill('Please email Ada about the launch.');
+  await input.press('Enter');
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor({ timeout: 30_000 });
+  expect(await dialog.innerText()).toContain('send_email');
+  await screenshot(page, 'ai-sdk-chat-approval');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect.poll(lastReply, { timeout: 30_000 }).toContain('Done: the email is on its way.');
 
-  await input.fill('Add a task to my todo list: deny this one');
-  await page.getByRole('button', { name: 'Send' }).click();
-  const second = page.locator('.sdk-message[data-role="assistant"]').last().locator('.sdk-tool[data-tool="edit_file"]');
-  await expect.poll(() => second.getAttribute('data-state'), { timeout: 30_000 }).toBe('approval-requested');
-  await second.getByRole('button', { name: 'Deny' }).click();
-  await expect.poll(() => second.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-denied');
-  await expect.poll(() => page.locator('main').getAttribute('data-status'), { timeout: 30_000 }).toBe('ready');
+  await input.fill('Email Ada again.');
+  await input.press('Enter');
+  await dialog.waitFor({ timeout: 30_000 });
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('Once is enough.');
+  await dialog.getByRole('button', { name: 'Confirm deny' }).click();
+  await expect.poll(lastReply, { timeout: 30_000 }).toContain('Understood: the email was not sent.');
+
+  await input.fill('What time is it?');
+  await input.press('Enter');
+  await expect.poll(lastReply, { timeout: 30_000 }).toMatch(/Your browser says it is \d{4}-\d\d-\d\dT/);
+  await screenshot(page, 'ai-sdk-chat-done');
+  // Each step of an AI SDK reply is a kit message: a finished reply does not look unfinished.
+  expect(await page.getByRole('button', { name: 'Continue' }).count()).toBe(0);
   expect(errors).toEqual([]);
 });

@@ -1,5 +1,5 @@
 /**
- * The playground's "useChat over the agent" page (/ai-sdk.html): an AI SDK app's own UI, built on
+ * The playground's "useChat over the agent" page (/use-chat-transport.html): an AI SDK app's own UI, built on
  * `useChat`, whose transport is the kit's agent in the page (`agentChatTransport`): the demo model,
  * the workspace's file tools, approvals decided with `addToolApprovalResponse`. Nothing of the
  * kit's UI but its Markdown renderer.
