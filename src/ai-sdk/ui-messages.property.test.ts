@@ -8,24 +8,12 @@
 import { validateUIMessages } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAgent, defineTool, type Agent, type AgentState } from '../core/index';
+import { createAgent, type Agent, type AgentState } from '../core/index';
 import { failingCall, scriptedModel, text, toolCall, type ScriptedStepInput } from '../testing/index';
 import { fromUIMessages } from './from-ui-messages';
 import { toUIMessages } from './to-ui-messages';
+import { propertyTools as tools } from '../../test/fixtures/property-tools';
 
-const schema = { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] } as const;
-const tools = [
-  defineTool({ name: 'ok', description: '', inputSchema: schema, execute: ({ word }: { word: string }) => ({ echoed: word }) }),
-  defineTool({
-    name: 'fails',
-    description: '',
-    inputSchema: schema,
-    execute: () => {
-      throw new Error('it broke');
-    },
-  }),
-  defineTool({ name: 'asks', description: '', inputSchema: schema, needsApproval: true, execute: ({ word }: { word: string }) => `asked ${word}` }),
-];
 
 type Step = { kind: 'text'; text: string } | { kind: 'call'; tool: 'ok' | 'fails' | 'asks' | 'ask_user_question'; word: string } | { kind: 'fail' };
 type Decision = 'approve' | 'deny' | 'stop' | 'answer';

@@ -11,9 +11,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAgent, defineTool } from '../../src/core/index';
+import { createAgent } from '../../src/core/index';
 import type { Agent } from '../../src/core/index';
 import { expectValidToolHistory, handModel, isFinal, rawText, rawToolCall, toolCallParts } from './helpers';
+import { propertyTools as tools } from '../fixtures/property-tools';
 
 type ToolName = 'ok' | 'fails' | 'asks';
 interface PlannedCall {
@@ -24,19 +25,6 @@ interface PlannedCall {
 type PlannedStep = { kind: 'text'; text: string } | { kind: 'calls'; calls: PlannedCall[] };
 type Decision = 'approve' | 'approve-always' | 'deny' | 'stop';
 
-const schema = { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] } as const;
-const tools = [
-  defineTool({ name: 'ok', description: '', inputSchema: schema, execute: ({ word }: { word: string }) => ({ echoed: word }) }),
-  defineTool({
-    name: 'fails',
-    description: '',
-    inputSchema: schema,
-    execute: () => {
-      throw new Error('it broke');
-    },
-  }),
-  defineTool({ name: 'asks', description: '', inputSchema: schema, needsApproval: true, execute: async ({ word }: { word: string }) => `asked ${word}` }),
-];
 
 const plannedCall = fc.record({ id: fc.constantFrom('call_0', 'call_1'), tool: fc.constantFrom<ToolName>('ok', 'fails', 'asks'), word: fc.string({ maxLength: 6 }) });
 const plannedStep: fc.Arbitrary<PlannedStep> = fc.oneof(
