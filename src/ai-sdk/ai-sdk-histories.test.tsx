@@ -78,4 +78,27 @@ describe('UI messages from the ai package', () => {
     ]);
     expect(refunds).toBe(0);
   });
+
+  it('keep the parts the kit does not show (files, sources, data, step boundaries) in place, through an agent and back', async () => {
+    const history: UIMessage[] = [
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'What is in this picture?', state: 'done' }, { type: 'file', mediaType: 'image/png', url: 'data:image/png;base64,iVBORw0KGgo=' }] },
+      {
+        id: 'a1',
+        role: 'assistant',
+        parts: [
+          { type: 'step-start' },
+          { type: 'source-url', sourceId: 's1', url: 'https://example.com/cats', title: 'Cats' },
+          { type: 'text', text: 'A cat.', state: 'done' },
+          { type: 'data-weather', id: 'w1', data: { city: 'Paris', celsius: 21 } },
+        ],
+      },
+    ];
+    const agent = createAgent({ model: scriptedModel([]), snapshot: snapshotFromUIMessages(history) });
+    await agent.resume().catch(() => undefined);
+    const back = toUIMessages(agent.getState()).map(({ id, role, parts }) => ({ id, role, parts }));
+    expect(back).toEqual(history);
+    // The kit shows what it knows: the text.
+    render(<AgentChat agent={agent} />);
+    expect(screen.getByText('A cat.')).toBeTruthy();
+  });
 });

@@ -25,7 +25,8 @@ const isToolPart = (part: UIPart): part is UIPart & UIToolPart => part.type === 
  * `useChat` wrote, are read from their parts: text, reasoning and tool parts in every AI SDK state
  * (`approval-requested` waits for a decision in the kit; an approval a person gave in the other
  * app is recorded as the user's). System messages are left out (the kit's instructions are the
- * agent's), as are parts the kit does not show (files, sources, data).
+ * agent's). Parts the kit does not show (files, sources, data parts, step boundaries) are kept in
+ * the message's `foreignParts`, so `toUIMessages` gives them back in place.
  *
  * To continue such a conversation, start an agent from it as from a saved one, so that calls left
  * unfinished are closed and nothing approved in data runs without asking:
@@ -47,7 +48,8 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
     if (kit?.conversation) conversation = kit.conversation;
     const partIds = [...(kit?.partIds ?? [])];
     const parts: MessagePart[] = [];
-    for (const part of message.parts) {
+    const foreignParts: NonNullable<Message['foreignParts']> = [];
+    message.parts.forEach((part, at) => {
       if (part.type === 'text' || part.type === 'reasoning') {
         const base = { id: partIds.shift() ?? createId('part'), text: part.text, status: part.state === 'streaming' ? ('streaming' as const) : ('done' as const) };
         if (part.type === 'text') parts.push({ type: 'text', ...base });
@@ -55,14 +57,18 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
       } else if (isToolPart(part)) {
         toolCalls.push(toolCallOf(part, message.id, kit, now));
         parts.push({ type: 'tool-call', toolCallId: part.toolCallId });
+      } else {
+        // Files, sources, data parts, step boundaries: kept as they are, for the way back.
+        foreignParts.push({ at, part: part });
       }
-    }
+    });
     for (const { at, part } of [...(kit?.notices ?? [])].sort((a, b) => a.at - b.at)) parts.splice(Math.min(at, parts.length), 0, part);
     const restored: Message = { id: message.id, role: message.role, parts, status: kit?.status ?? 'done', createdAt: kit?.createdAt ?? now };
     if (kit?.runId !== undefined) restored.runId = kit.runId;
     if (kit?.checkpointId !== undefined) restored.checkpointId = kit.checkpointId;
     if (kit?.usage !== undefined) restored.usage = kit.usage;
     if (kit?.costUsd !== undefined) restored.costUsd = kit.costUsd;
+    if (foreignParts.length > 0) restored.foreignParts = foreignParts;
     out.push(restored);
   }
   const pending = toolCalls.some((call) => call.state === 'approval-requested' || call.state === 'answer-requested');

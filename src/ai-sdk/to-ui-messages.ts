@@ -55,6 +55,8 @@ function toUIMessage(message: Message, calls: ReadonlyMap<string, ToolCall>, con
       }
     }
   });
+  // Parts of another UI the kit keeps without showing them, back where they were.
+  for (const { at, part } of [...(message.foreignParts ?? [])].sort((a, b) => a.at - b.at)) parts.splice(Math.min(at, parts.length), 0, part as UIPart);
   return { id: message.id, role: message.role, parts, metadata: { reactAgentKit: kit } };
 }
 

@@ -208,6 +208,7 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[]): { mess
     reader.optionalString(message.checkpointId, 'checkpointId');
     if (message.usage !== undefined) readUsage(reader, message.usage);
     if (message.costUsd !== undefined) readCost(reader, message.costUsd);
+    if (message.foreignParts !== undefined) reader.list(message.foreignParts, 'foreignParts');
     const parts = reader.list(message.parts, 'parts');
     reader.enter('parts');
     for (let position = 0; position < parts.length; position++) {

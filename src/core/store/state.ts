@@ -67,6 +67,12 @@ export interface Message {
   usage?: Usage;
   /** Assistant messages: what that call cost, by the agent's `costEstimator`. */
   costUsd?: number;
+  /**
+   * Parts of a message from another UI that the kit does not show (the AI SDK's files, sources,
+   * data parts), kept as they came, each with its index among that message's parts, so that
+   * `toUIMessages` gives them back (see `react-agent-kit/ai-sdk`). Never sent to the model.
+   */
+  foreignParts?: Array<{ at: number; part: Record<string, unknown> }>;
 }
 
 /**
