@@ -1,8 +1,9 @@
 /**
  * The playground's "AI SDK chat" page (/ai-sdk.html): an AI SDK app (`useChat` against its own
  * `/api/chat` route, which runs `streamText` on the dev server) rendered by the kit's
- * `<AgentChat>` through `useChatAgent`. The route's `send_email` needs approval (decided in the
- * kit's dialog); `get_time` runs in this page (`onToolCall` + `addToolOutput`).
+ * `<AgentChat>` through `useChatAgent`. The route replays recorded provider streams; its `weather`
+ * tool needs approval (decided in the kit's dialog); `updateIssueList` runs in this page
+ * (`onToolCall` + `addToolOutput`).
  */
 import { useChat } from '@ai-sdk/react';
 import { lastAssistantMessageIsCompleteWithApprovalResponses, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
@@ -18,7 +19,7 @@ function App() {
   const chat = useChat({
     sendAutomaticallyWhen,
     onToolCall: ({ toolCall }) => {
-      if (toolCall.toolName === 'get_time') void chat.addToolOutput({ tool: 'get_time', toolCallId: toolCall.toolCallId, output: new Date().toISOString() });
+      if (toolCall.toolName === 'updateIssueList') void chat.addToolOutput({ tool: 'updateIssueList', toolCallId: toolCall.toolCallId, output: { updated: 3, at: new Date().toISOString() } });
     },
   });
   const agent = useChatAgent(chat);
@@ -26,7 +27,7 @@ function App() {
     <div className="sdk-app">
       <header>
         <h1>AI SDK chat</h1>
-        <p>useChat against this server&apos;s streamText route, shown by the kit&apos;s AgentChat. Ask it to send an email, or for the time.</p>
+        <p>useChat against this server&apos;s streamText route (recorded provider streams, offline), shown by the kit&apos;s AgentChat. Ask about the weather (a server tool that asks first), or to update the issue list (a tool this page runs).</p>
       </header>
       <div className="sdk-chat">
         <AgentChat agent={agent} />
