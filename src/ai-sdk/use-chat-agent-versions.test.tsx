@@ -85,4 +85,55 @@ describe.each(versions)('useChatAgent with %s', (_name, useChat) => {
     await waitFor(() => expect(screen.getByText('Here it is.')).toBeTruthy());
     expect(requests.map((request) => request.trigger)).toEqual(['submit-message', 'submit-message', 'submit-message', 'regenerate-message']);
   });
+
+  it("the kit's Stop stops the chat's request; submitToolResult completes a client tool with addToolOutput", async () => {
+    let aborted = false;
+    const responses: Chunk[][] = [[{ type: 'start' }, { type: 'start-step' }, { type: 'tool-input-available', toolCallId: 'c9', toolName: 'pick_color', input: {} }, { type: 'finish-step' }, { type: 'finish' }]];
+    const transport = {
+      sendMessages: (options: { abortSignal?: AbortSignal }) => {
+        const chunks = responses.shift();
+        return Promise.resolve(
+          new ReadableStream({
+            start(controller) {
+              if (chunks) {
+                for (const chunk of chunks) controller.enqueue(chunk);
+                controller.close();
+                return;
+              }
+              // The second request streams and never ends, until it is stopped.
+              for (const chunk of [{ type: 'start' }, { type: 'start-step' }, { type: 'text-start', id: 'x' }, { type: 'text-delta', id: 'x', delta: 'Thinking about colors' }]) controller.enqueue(chunk);
+              options.abortSignal?.addEventListener('abort', () => {
+                aborted = true;
+                controller.error(new DOMException('Stopped.', 'AbortError'));
+              });
+            },
+          }),
+        );
+      },
+      reconnectToStream: () => Promise.resolve(null),
+    };
+    let agent: ReturnType<typeof useChatAgent> | undefined;
+    function App() {
+      const chat = useChat({ transport: transport as never, sendAutomaticallyWhen: (({ messages }: { messages: Array<{ parts: Array<{ state?: string }> }> }) => messages.at(-1)?.parts.some((part) => part.state === 'output-available') ?? false) as never });
+      agent = useChatAgent(chat as ChatHelpers);
+      return <AgentChat agent={agent} />;
+    }
+    render(<App />);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(input, { target: { value: 'Pick a color.' } });
+    await act(async () => {
+      fireEvent.keyDown(input, { key: 'Enter' });
+    });
+    await waitFor(() => expect(agent!.getState().toolCalls).toMatchObject([{ id: 'c9', name: 'pick_color', state: 'input-available' }]));
+    await act(async () => {
+      await agent!.submitToolResult('c9', { color: 'teal' });
+    });
+    await waitFor(() => expect(screen.getByText('Thinking about colors')).toBeTruthy());
+    expect(agent!.getState().toolCalls).toMatchObject([{ state: 'output-available', output: { color: 'teal' } }]);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    });
+    await waitFor(() => expect(agent!.getState().status).not.toBe('running'));
+    expect(aborted).toBe(true);
+  });
 });
