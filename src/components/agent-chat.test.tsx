@@ -92,8 +92,12 @@ describe('<AgentChat>', () => {
     fireEvent.change(composer(), { target: { value: 'long please' } });
     fireEvent.submit(composer().form!);
     await driven.text('The beginning of a long');
-    fireEvent.click(screen.getByRole('button', { name: 'Stop' }));
+    const stop = screen.getByRole('button', { name: 'Stop' });
+    stop.focus();
+    fireEvent.click(stop);
     await waitFor(() => expect(agent.getState().status).toBe('idle'));
+    // The Stop button is gone: focus is in the composer, not on the page's body.
+    expect(document.activeElement).toBe(composer());
     // Text renders at background priority, a frame after the state has it.
     expect(await screen.findByText('The beginning of a long')).toBeTruthy();
     expect(await screen.findByText('Stopped')).toBeTruthy();
@@ -111,8 +115,12 @@ describe('<AgentChat>', () => {
     expect(alert.textContent).toContain('connection reset');
     expect(screen.getByText('Partial ans')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    retry.focus();
+    fireEvent.click(retry);
     await waitFor(() => expect(driven.streams).toHaveLength(2));
+    // The notice goes away with its button: focus is in the composer.
+    expect(document.activeElement).toBe(composer());
     await driven.text('Full answer.');
     await driven.finish();
     await waitFor(() => expect(agent.getState().status).toBe('idle'));

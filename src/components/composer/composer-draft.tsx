@@ -3,6 +3,8 @@ import { createContext, useContext, useEffect, useState, type ReactNode } from '
 /** Where text can be put back into the composer: the Composer registers itself as the target. */
 interface DraftChannel {
   target: ((text: string) => void) | null;
+  /** Moves focus to the composer's input. */
+  focus: (() => void) | null;
 }
 
 const ComposerDraftContext = /* @__PURE__ */ createContext<DraftChannel | null>(null);
@@ -23,27 +25,44 @@ const ComposerDraftContext = /* @__PURE__ */ createContext<DraftChannel | null>(
  * ```
  */
 export function ComposerDraftProvider({ children }: { children?: ReactNode }) {
-  const [channel] = useState<DraftChannel>(() => ({ target: null }));
+  const [channel] = useState<DraftChannel>(() => ({ target: null, focus: null }));
   return <ComposerDraftContext.Provider value={channel}>{children}</ComposerDraftContext.Provider>;
 }
 
 /**
- * Registers the composer's setter (used by `Composer`).
+ * Registers the composer's setter and how to focus it (used by `Composer`).
  *
  * @example
  * ```ts
- * useComposerDraftTarget((text) => setText(text));
+ * useComposerDraftTarget((text) => setText(text), () => inputRef.current?.focus());
  * ```
  */
-export function useComposerDraftTarget(put: (text: string) => void): void {
+export function useComposerDraftTarget(put: (text: string) => void, focus: () => void): void {
   const channel = useContext(ComposerDraftContext);
   useEffect(() => {
     if (!channel) return;
     channel.target = put;
+    channel.focus = focus;
     return () => {
       if (channel.target === put) channel.target = null;
+      if (channel.focus === focus) channel.focus = null;
     };
-  }, [channel, put]);
+  }, [channel, put, focus]);
+}
+
+/**
+ * A function that moves focus to the composer, for a control that goes away when used (Retry):
+ * focus goes where the person types next instead of to the page's body.
+ *
+ * @example
+ * ```ts
+ * const focusComposer = useFocusComposer();
+ * <button onClick={() => { focusComposer(); void agent.retry(); }}>Retry</button>
+ * ```
+ */
+export function useFocusComposer(): () => void {
+  const channel = useContext(ComposerDraftContext);
+  return () => channel?.focus?.();
 }
 
 /**

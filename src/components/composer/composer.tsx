@@ -25,12 +25,19 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const focusInput = useCallback(() => inputRef.current?.focus(), []);
   useComposerDraftTarget(
     useCallback((restored: string) => {
       setText((draft) => (draft.trim() === '' ? restored : `${restored}\n${draft}`));
       inputRef.current?.focus();
     }, []),
+    focusInput,
   );
+  // The Stop button goes away once the reply stops: focus moves to the input, not to the page.
+  const stop = () => {
+    focusInput();
+    void agent.stop();
+  };
   const running = status === 'running';
   const canSend = text.trim() !== '' && status !== 'running' && status !== 'awaiting-people';
 
@@ -55,7 +62,7 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
       submit();
     } else if (event.key === 'Escape' && running) {
       event.preventDefault();
-      void agent.stop();
+      stop();
     }
   };
 
@@ -73,7 +80,7 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
         onKeyDown={onKeyDown}
       />
       {running ? (
-        <button type="button" className="rak-composer-stop" onClick={() => void agent.stop()} aria-label="Stop">
+        <button type="button" className="rak-composer-stop" onClick={stop} aria-label="Stop">
           <span className="rak-icon-stop" aria-hidden="true" />
         </button>
       ) : (

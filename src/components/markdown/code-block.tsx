@@ -64,7 +64,8 @@ export function CodeBlock({ code, language, open }: CodeBlockProps) {
           {COPY_LABELS[status]}
         </button>
       </div>
-      <pre>
+      {/* Focusable, so a block that scrolls sideways can be scrolled from the keyboard. */}
+      <pre tabIndex={0}>
         <code className={language ? `language-${language}` : undefined}>{revealText(code)}</code>
       </pre>
     </div>

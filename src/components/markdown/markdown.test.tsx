@@ -171,6 +171,8 @@ describe('Markdown', () => {
     try {
       const container = renderMarkdown('```python\nprint("hi")\n```');
       expect(container.querySelector('pre > code.language-python')?.textContent).toBe('print("hi")');
+      // A block that scrolls sideways can be reached and scrolled from the keyboard.
+      expect(container.querySelector('pre')?.tabIndex).toBe(0);
       expect(container.querySelector('.rak-md-code-language')?.textContent).toBe('python');
       const button = container.querySelector('button.rak-md-code-copy');
       expect(button?.textContent).toBe('Copy');

@@ -1,8 +1,9 @@
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import { useFocusComposer } from '../composer/composer-draft';
 import { VisibleText } from '../visible-text/visible-text';
 
 /**
- * Shows the last run's error with a Retry button (`agent.retry()`), or nothing.
+ * Shows the last run's error with a Retry button (`agent.retry()`, then focus to the composer), or nothing.
  *
  * @example
  * ```tsx
@@ -12,6 +13,7 @@ import { VisibleText } from '../visible-text/visible-text';
 export function ErrorNotice({ className }: { className?: string }) {
   const agent = useAgentInstance();
   const error = useAgentSelector((state) => (state.status === 'error' ? state.error : null));
+  const focusComposer = useFocusComposer();
   if (!error) return null;
   return (
     <div className={['rak-error', className].filter(Boolean).join(' ')} role="alert" data-code={error.code}>
@@ -19,7 +21,15 @@ export function ErrorNotice({ className }: { className?: string }) {
       <p className="rak-error-text">
         <VisibleText text={error.message} mode="prose" />
       </p>
-      <button type="button" className="rak-error-retry" onClick={() => void agent.retry().catch(() => {})}>
+      <button
+        type="button"
+        className="rak-error-retry"
+        onClick={() => {
+          // This notice goes away on retry: focus moves to the composer, not to the page.
+          focusComposer();
+          void agent.retry().catch(() => {});
+        }}
+      >
         Retry
       </button>
     </div>
