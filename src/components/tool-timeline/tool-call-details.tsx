@@ -26,7 +26,7 @@ export function ToolCallDetails({ call }: { call: ToolCall }) {
       )}
       {call.originalInput !== undefined && <JsonBlock label="Arguments as the model sent them" value={call.originalInput} />}
       {call.progress !== undefined && !final && <JsonBlock label="Progress" value={call.progress} />}
-      {call.output !== undefined && <JsonBlock label="Result" value={call.output} />}
+      {call.output !== undefined && <ResultView output={call.output} />}
       {call.error !== undefined && (
         <p className="rak-tool-error" data-state={call.state}>
           <VisibleText text={call.error} />
@@ -34,6 +34,35 @@ export function ToolCallDetails({ call }: { call: ToolCall }) {
       )}
       {call.audit.length > 0 && <AuditTrail entries={call.audit} />}
     </div>
+  );
+}
+
+/** A shell's result (`{ exitCode, stdout, stderr }`, as the bash tool returns it). */
+interface ShellOutput {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  truncated?: boolean;
+}
+
+function isShellOutput(output: unknown): output is ShellOutput {
+  if (typeof output !== 'object' || output === null) return false;
+  const { exitCode, stdout, stderr } = output as Record<string, unknown>;
+  return typeof exitCode === 'number' && typeof stdout === 'string' && typeof stderr === 'string';
+}
+
+/** A result as JSON, or a shell's result as what a terminal shows: its streams as text, and the exit code. */
+function ResultView({ output }: { output: unknown }) {
+  if (!isShellOutput(output)) return <JsonBlock label="Result" value={output} />;
+  return (
+    <>
+      <p className="rak-tool-exit" data-exit={output.exitCode === 0 ? 'ok' : 'failed'}>
+        Exit code {output.exitCode}
+        {output.truncated ? ' (output cut)' : ''}
+      </p>
+      {output.stdout !== '' && <JsonBlock label="Output" text={output.stdout} />}
+      {output.stderr !== '' && <JsonBlock label="Errors" text={output.stderr} kind="error" />}
+    </>
   );
 }
 
