@@ -1,5 +1,5 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import type { Agent, AgentState, RunResult, ToolCall } from '../core/index';
+import { isFinalToolCallState, type Agent, type AgentState, type RunResult, type ToolCall } from '../core/index';
 
 /**
  * A `ChatTransport` for `useChat` (`@ai-sdk/react`) whose "server" is the kit's agent in the page:
@@ -60,8 +60,12 @@ interface Emitted {
 /** Runs `command` and streams what it changes in the agent's state as UI message chunks. */
 function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSignal: AbortSignal | undefined): ReadableStream<UIMessageChunk> {
   const before = agent.getState();
-  const earlier = new Set(before.messages.map((message) => message.id));
-  const callStates = new Map(before.toolCalls.map((call) => [call.id, call.state]));
+  const earlier: Earlier = {
+    messages: new Set(before.messages.map((message) => message.id)),
+    calls: new Set(before.toolCalls.map((call) => call.id)),
+    // Only a call that had not finished can move in this run: its state then, and where it was.
+    unfinished: new Map(before.toolCalls.flatMap((call, index) => (isFinalToolCallState(call.state) ? [] : [[call.id, { state: call.state, index }] as const]))),
+  };
   const emitted: Emitted = { text: new Map(), calls: new Map(), steps: new Set() };
   // The chat may stop reading first (useChat's stop cancels the stream): nothing is sent after that.
   let open = true;
@@ -72,7 +76,7 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
         if (open) controller.enqueue(chunk);
       };
       const flush = (state: AgentState) => {
-        for (const chunk of chunksFor(state, earlier, callStates, emitted)) send(chunk);
+        for (const chunk of chunksFor(state, earlier, emitted)) send(chunk);
       };
       send({ type: 'start' });
       const unsubscribe = agent.subscribe((state) => flush(state));
@@ -104,12 +108,30 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
   });
 }
 
+/** What the conversation held when the run started, read once per run. */
+interface Earlier {
+  messages: ReadonlySet<string>;
+  calls: ReadonlySet<string>;
+  unfinished: ReadonlyMap<string, { state: ToolCall['state']; index: number }>;
+}
+
+/**
+ * The items at the end of `items` that were not there when the run started, in order. The run
+ * appends (a regeneration first removes the last reply), so this reads what the run added, not the
+ * whole conversation: a notification per streamed token costs the same at 10 or 10,000 messages.
+ */
+function addedSince<T extends { id: string }>(items: readonly T[], earlier: ReadonlySet<string>): T[] {
+  let start = items.length;
+  while (start > 0 && !earlier.has(items[start - 1]!.id)) start--;
+  return items.slice(start);
+}
+
 /** The chunks that bring the chat up to `state`: parts of assistant messages made in this run, and calls that moved. */
-function chunksFor(state: AgentState, earlier: ReadonlySet<string>, callStates: ReadonlyMap<string, ToolCall['state']>, emitted: Emitted): UIMessageChunk[] {
+function chunksFor(state: AgentState, earlier: Earlier, emitted: Emitted): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
-  const calls = new Map(state.toolCalls.map((call) => [call.id, call]));
-  for (const message of state.messages) {
-    if (message.role !== 'assistant' || earlier.has(message.id)) continue;
+  const calls = new Map(addedSince(state.toolCalls, earlier.calls).map((call) => [call.id, call]));
+  for (const message of addedSince(state.messages, earlier.messages)) {
+    if (message.role !== 'assistant') continue;
     if (!emitted.steps.has(message.id)) {
       // One kit assistant message is one step of the UI message.
       if (emitted.steps.size > 0) chunks.push({ type: 'finish-step' });
@@ -125,8 +147,8 @@ function chunksFor(state: AgentState, earlier: ReadonlySet<string>, callStates: 
     }
   }
   // Calls of earlier messages that moved in this run (an approval decided, then its result).
-  for (const [id, was] of callStates) {
-    const call = calls.get(id);
+  for (const [id, { state: was, index }] of earlier.unfinished) {
+    const call = state.toolCalls[index]?.id === id ? state.toolCalls[index] : state.toolCalls.find((candidate) => candidate.id === id);
     if (call && call.state !== was) chunks.push(...callChunks(call, emitted, true));
   }
   return chunks;

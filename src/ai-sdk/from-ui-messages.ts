@@ -1,5 +1,5 @@
 import type { UIMessage } from 'ai';
-import { createId, type AgentState, type AuditEntry, type Message, type MessagePart, type ToolCall, type ToolCallState } from '../core/index';
+import { createId, createInitialState, type AgentState, type AuditEntry, type Message, type MessagePart, type ToolCall, type ToolCallState } from '../core/index';
 import { kitMetadataOf, type KitMessageMetadata } from './kit-metadata';
 
 type UIPart = UIMessage['parts'][number];
@@ -73,14 +73,7 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
   }
   const pending = toolCalls.some((call) => call.state === 'approval-requested' || call.state === 'answer-requested');
   return {
-    ...(conversation ?? {
-      status: pending ? 'awaiting-people' : 'idle',
-      error: null,
-      usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
-      runId: null,
-      step: 0,
-      alwaysAllowed: [],
-    }),
+    ...(conversation ?? { ...createInitialState(), status: pending ? 'awaiting-people' : 'idle' }),
     messages: out,
     toolCalls,
   };

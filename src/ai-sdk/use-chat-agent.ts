@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { AgentCommandError, type Agent, type AgentState, type LanguageModel, type Message, type RunResult, type ToolCall } from '../core/index';
+import { AgentCommandError, createInitialState, type Agent, type AgentState, type LanguageModel, type Message, type RunResult, type ToolCall } from '../core/index';
 import { agentSnapshotVersion } from '../core/sessions/index';
 import { fromUIMessages } from './from-ui-messages';
 
@@ -98,14 +98,11 @@ class ChatView {
     });
     const waiting = toolCalls.some((call) => call.state === 'approval-requested');
     const state: AgentState = {
+      ...createInitialState(),
       status: running ? 'running' : chat.status === 'error' ? 'error' : waiting ? 'awaiting-people' : 'idle',
       messages,
       toolCalls,
       error: chat.status === 'error' ? { code: 'model-error', message: chat.error?.message ?? 'The chat request failed.', retryable: true, at: Date.now() } : null,
-      usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
-      runId: null,
-      step: 0,
-      alwaysAllowed: [],
     };
     this.last = { messages: chat.messages, status: chat.status, error: chat.error, state };
     return state;
