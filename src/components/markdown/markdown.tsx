@@ -39,8 +39,11 @@ export const Markdown = /* @__PURE__ */ memo(function Markdown({ text, streaming
   const blocks = useMemo(() => parseBlocks(shown.text), [shown.text]);
   const count = useRevealedCount(blocks.length);
   const last = blocks.length - 1;
+  // Set while the page shows older text than the store has (a deferred render or a reveal slice
+  // is pending): tests and apps that read the DOM wait for it to clear.
+  const pending = shown !== input || count < blocks.length;
   return (
-    <div className={className ? `rak-md ${className}` : 'rak-md'}>
+    <div className={className ? `rak-md ${className}` : 'rak-md'} data-pending={pending ? '' : undefined}>
       {(count < blocks.length ? blocks.slice(0, count) : blocks).map((block, index) => (
         // Keyed by index: a growing last block keeps its identity, and so its DOM.
         <MarkdownBlockView key={index} block={block} streaming={shown.streaming && index === last} />

@@ -18,6 +18,9 @@ export async function send(page: Page, text: string): Promise<void> {
 /** Waits until the run is over, then returns the text of every assistant message since the last user message. */
 export async function replyWhenDone(page: Page): Promise<string> {
   await expect.poll(() => page.locator('.pg-status').getAttribute('data-status'), { timeout: 30_000 }).toBe('idle');
+  // The store is idle, but markdown renders at background priority: wait until the page shows
+  // the text the store has (on a slow machine the last render can trail the status by a frame).
+  await expect.poll(() => page.locator('.rak-md[data-pending]').count(), { timeout: 10_000 }).toBe(0);
   return page.evaluate(() => {
     const messages = [...document.querySelectorAll<HTMLElement>('.rak-message')];
     const lastUser = messages.findLastIndex((message) => message.dataset.role === 'user');
