@@ -98,6 +98,14 @@ function findKitLayers() {
   return layers;
 }
 
+/** Public entries that live inside a layer's folder, by their source file under src/. */
+const nestedEntries = new Map([
+  ['core/sandbox/index.ts', 'react-agent-kit/sandbox'],
+  ['core/sandbox/shell/index.ts', 'react-agent-kit/shell'],
+  ['core/providers/index.ts', 'react-agent-kit/providers'],
+  ['core/sessions/index.ts', 'react-agent-kit/sessions'],
+]);
+
 function publicSpecifier(layer) {
   return layer === 'core' ? 'react-agent-kit' : `react-agent-kit/${layer}`;
 }
@@ -127,8 +135,10 @@ function kitLayerExternalsPlugin(ownLayer, kitLayers, record) {
       const file = stripQuery(resolved.id);
       const layer = layerOf(file);
       if (!layer || layer === ownLayer || !kitLayers.has(layer)) return resolved;
-      const isIndex = kitLayers.get(layer) === file;
-      const specifier = isIndex ? publicSpecifier(layer) : `react-agent-kit/src/${path.relative(sourceDirectory, file).split(path.sep).join('/')}`;
+      // A layer's index, or a public entry inside it (react-agent-kit/sessions is src/core/sessions).
+      const nested = nestedEntries.get(path.relative(sourceDirectory, file).split(path.sep).join('/'));
+      const isIndex = kitLayers.get(layer) === file || nested !== undefined;
+      const specifier = nested ?? (isIndex ? publicSpecifier(layer) : `react-agent-kit/src/${path.relative(sourceDirectory, file).split(path.sep).join('/')}`);
       record.kitImports.add(specifier);
       if (!isIndex) record.warnings.add(`deep import into another layer: ${path.relative(projectRoot, stripQuery(importer))} -> ${path.relative(projectRoot, file)} (import it through src/${layer}/index.ts)`);
       return { id: specifier, external: true };
