@@ -1,0 +1,81 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { ToolCall } from '../../core/index';
+
+/** What a tool renderer gets: the call, as it is now (it renders again when the call changes). */
+export interface ToolRenderProps {
+  call: ToolCall;
+}
+
+/**
+ * How one tool's calls look, by phase. Each function is optional: a phase without one shows the
+ * kit's default card. `approval` replaces the preview in the approval dialog (the decision, the
+ * arguments and the reason stay the kit's).
+ *
+ * @example
+ * ```tsx
+ * const weather: ToolRenderer = {
+ *   running: ({ call }) => <p>Looking up the weather in {(call.input as { city: string }).city}…</p>,
+ *   done: ({ call }) => <WeatherCard forecast={call.output as Forecast} />,
+ * };
+ * ```
+ */
+export interface ToolRenderer {
+  /** From the first streamed argument until a result: streaming input, approved, running, waiting for an answer. */
+  running?: (props: ToolRenderProps) => ReactNode;
+  /** `output-available`. */
+  done?: (props: ToolRenderProps) => ReactNode;
+  /** `output-error`, `output-denied`, `cancelled` and `sealed`. */
+  failed?: (props: ToolRenderProps) => ReactNode;
+  /** `approval-requested`: shown in the approval dialog (and in the card) as what the call will do. */
+  approval?: (props: ToolRenderProps) => ReactNode;
+}
+
+/** Renderers by tool name. */
+export type ToolRenderers = Readonly<Record<string, ToolRenderer>>;
+
+/** The phase of a call that picks the renderer. */
+export type ToolRenderPhase = keyof ToolRenderer;
+
+/** Which renderer phase a call is in. */
+export function toolRenderPhase(call: ToolCall): ToolRenderPhase {
+  switch (call.state) {
+    case 'approval-requested':
+      return 'approval';
+    case 'output-available':
+      return 'done';
+    case 'output-error':
+    case 'output-denied':
+    case 'cancelled':
+    case 'sealed':
+      return 'failed';
+    default:
+      return 'running';
+  }
+}
+
+const ToolRenderersContext = /* @__PURE__ */ createContext<ToolRenderers>({});
+
+/**
+ * Gives the components below it per-tool renderers (`AgentChat` takes them as `toolRenderers`).
+ *
+ * @example
+ * ```tsx
+ * <ToolRenderersProvider renderers={{ get_weather: weather }}><ToolTimeline /></ToolRenderersProvider>
+ * ```
+ */
+export function ToolRenderersProvider({ renderers, children }: { renderers: ToolRenderers | undefined; children: ReactNode }) {
+  const outer = useContext(ToolRenderersContext);
+  const value = useMemo(() => (renderers ? { ...outer, ...renderers } : outer), [outer, renderers]);
+  return <ToolRenderersContext.Provider value={value}>{children}</ToolRenderersContext.Provider>;
+}
+
+/**
+ * The app's view of `call` in its current phase, or `undefined` when the tool has none for that
+ * phase (then show the kit's default).
+ */
+export function useToolRender(call: ToolCall | undefined, phase: ToolRenderPhase | undefined = call && toolRenderPhase(call)): ReactNode | undefined {
+  const renderers = useContext(ToolRenderersContext);
+  if (!call || !phase) return undefined;
+  const render = Object.hasOwn(renderers, call.name) ? renderers[call.name]?.[phase] : undefined;
+  return render ? render({ call }) : undefined;
+}
