@@ -12,6 +12,7 @@ import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
 import { MessageList, type MessageComponentProps } from './thread/message-list';
 import { ThreadViewport } from './thread/thread-viewport';
+import { ToolRenderersProvider, type ToolRenderers } from './tool-renderers/tool-renderers';
 import { useInert } from './use-inert';
 
 /** Props of `AgentChat`: the agent, and what to customize around the built-in layout. */
@@ -40,6 +41,12 @@ export interface AgentChatProps {
    * at least 900px wide and closed otherwise; on a narrow chat it covers the thread while open.
    */
   filePanel?: boolean | 'auto';
+  /**
+   * Your own views of your tools' calls, by tool name and phase (`running`, `done`, `failed`,
+   * `approval`): a weather tool shows a weather card in the thread, an approval shows the tool's
+   * own preview. A phase without a renderer keeps the kit's card. See `ToolRenderer`.
+   */
+  toolRenderers?: ToolRenderers;
   className?: string;
 }
 
@@ -68,20 +75,22 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, ...layout }: AgentChatProps) {
   const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
-        <section className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')} data-theme={theme} data-testid="agent-chat">
-          <ChatLayout {...layout} filePanel={showFilePanel} />
-        </section>
+        <ToolRenderersProvider renderers={toolRenderers}>
+          <section className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')} data-theme={theme} data-testid="agent-chat">
+            <ChatLayout {...layout} filePanel={showFilePanel} />
+          </section>
+        </ToolRenderersProvider>
       </ComposerDraftProvider>
     </AgentProvider>
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel'> & { filePanel: boolean };
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers'> & { filePanel: boolean };
 
 function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel }: ChatLayoutProps) {
   const hintId = useId();

@@ -1,12 +1,10 @@
 import { memo } from 'react';
-import type { Message, MessagePart, NoticePart, ReasoningPart } from '../../core/index';
-import { Markdown } from '../markdown/index';
+import type { Message, MessagePart } from '../../core/index';
 import { EditMessageAction } from './edit-message-action';
+import { MessagePartView } from './message-part';
 import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
 import type { MessageComponentProps } from '../thread/message-list';
-import { ToolCallChip } from './tool-call-chip';
-import { VisibleText } from '../visible-text/visible-text';
 
 /**
  * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices. User
@@ -20,7 +18,7 @@ import { VisibleText } from '../visible-text/visible-text';
  * <MessageList messageComponent={MessageView} />
  * ```
  */
-export const MessageView = /* @__PURE__ */ memo(function MessageView({ message }: MessageComponentProps) {
+export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, className }: MessageComponentProps & { className?: string }) {
   const streaming = message.status === 'streaming';
   const isEmpty = message.parts.length === 0;
   // A reply that failed before it said anything has nothing to show: the error notice below the
@@ -28,7 +26,7 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message }
   if (message.role === 'assistant' && isEmpty && message.status === 'error') return null;
   return (
     <article
-      className="rak-message"
+      className={className ? `rak-message ${className}` : 'rak-message'}
       data-role={message.role}
       data-status={message.status}
       aria-busy={streaming}
@@ -36,7 +34,7 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message }
     >
       <div className="rak-message-body">
         {message.parts.map((part) => (
-          <PartView key={partKey(part)} part={part} streaming={streaming} />
+          <MessagePartView key={partKey(part)} part={part} streaming={streaming} />
         ))}
         {streaming && isEmpty && <TypingIndicator />}
         {message.status === 'stopped' && <p className="rak-message-meta">Stopped</p>}
@@ -51,39 +49,6 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message }
     </article>
   );
 });
-
-function PartView({ part, streaming }: { part: MessagePart; streaming: boolean }) {
-  switch (part.type) {
-    case 'text':
-      return <Markdown text={part.text} streaming={streaming && part.status === 'streaming'} />;
-    case 'reasoning':
-      return <ReasoningView part={part} />;
-    case 'tool-call':
-      return <ToolCallChip toolCallId={part.toolCallId} />;
-    case 'notice':
-      return <NoticeView notice={part} />;
-  }
-}
-
-function ReasoningView({ part }: { part: ReasoningPart }) {
-  const thinking = part.status === 'streaming';
-  return (
-    <details className="rak-reasoning" data-status={part.status}>
-      <summary>{thinking ? 'Thinking…' : 'Reasoning'}</summary>
-      <div className="rak-reasoning-text">
-        <VisibleText text={part.text} mode="prose" />
-      </div>
-    </details>
-  );
-}
-
-function NoticeView({ notice }: { notice: NoticePart }) {
-  return (
-    <p className="rak-notice" data-level={notice.level} data-code={notice.code} role={notice.level === 'error' ? 'alert' : undefined}>
-      <VisibleText text={notice.text} mode="prose" />
-    </p>
-  );
-}
 
 function TypingIndicator() {
   return (

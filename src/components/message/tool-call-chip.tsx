@@ -4,6 +4,7 @@ import { summarizeArguments } from '../tool-timeline/display-format';
 import { ToolCallDetails } from '../tool-timeline/tool-call-details';
 import { ToolCallDuration } from '../tool-timeline/tool-call-duration';
 import { toolCallStateLabel } from '../tool-timeline/tool-call-state-badge';
+import { useToolRender } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
 
@@ -14,19 +15,24 @@ import { VisibleText } from '../visible-text/visible-text';
  * to the `ApprovalDialog` or `QuestionPicker` of the same `.rak-root`, which take the decision.
  * Subscribes to the one call, so progress re-renders only this card.
  *
+ * When the app gives a renderer for the tool and the call's phase (`AgentChat`'s `toolRenderers`,
+ * or a `ToolRenderersProvider`), the card shows the app's view under its head (a weather card
+ * for a weather tool); the head and the details stay, so the call can still be inspected.
+ *
  * @example
  * ```tsx
  * <ToolCallChip toolCallId={part.toolCallId} />
  * ```
  */
-export function ToolCallChip({ toolCallId }: { toolCallId: string }) {
+export function ToolCallChip({ toolCallId, className }: { toolCallId: string; className?: string }) {
   const call = useToolCall(toolCallId);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const custom = useToolRender(call);
   if (!call) return null;
   const waitsFor = call.state === 'answer-requested' ? 'question' : isPendingApproval(call) ? 'approval' : null;
   return (
-    <div className="rak-tool-chip" data-state={call.state} data-tool-call-id={call.id}>
+    <div className={['rak-tool-chip', className].filter(Boolean).join(' ')} data-state={call.state} data-tool-call-id={call.id} data-custom={custom === undefined ? undefined : ''}>
       <div className="rak-tool-chip-head">
         <button type="button" className="rak-tool-chip-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
           <span className="rak-tool-icon rak-tool-chip-icon" aria-hidden="true" />
@@ -45,6 +51,7 @@ export function ToolCallChip({ toolCallId }: { toolCallId: string }) {
           </button>
         )}
       </div>
+      {custom !== undefined && <div className="rak-tool-view">{custom}</div>}
       <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={`${escapeInvisible(call.name)} details`} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { Component, createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ToolCall } from '../../core/index';
 
 /** What a tool renderer gets: the call, as it is now (it renders again when the call changes). */
@@ -20,7 +20,11 @@ export interface ToolRenderProps {
  * ```
  */
 export interface ToolRenderer {
-  /** From the first streamed argument until a result: streaming input, approved, running, waiting for an answer. */
+  /**
+   * From the first streamed argument until a result: streaming input, approved, running, waiting
+   * for an answer. While the arguments stream in, `call.input` is `undefined` (`call.inputText`
+   * holds the JSON so far).
+   */
   running?: (props: ToolRenderProps) => ReactNode;
   /** `output-available`. */
   done?: (props: ToolRenderProps) => ReactNode;
@@ -70,12 +74,51 @@ export function ToolRenderersProvider({ renderers, children }: { renderers: Tool
 }
 
 /**
- * The app's view of `call` in its current phase, or `undefined` when the tool has none for that
- * phase (then show the kit's default).
+ * The app's view of `call` in its current phase (or in `phase`), or `undefined` when the tool has
+ * no renderer for it (then show the kit's default). The view renders inside an error boundary: a
+ * renderer that throws shows a short line saying so in its place, and the rest of the chat goes on.
+ *
+ * @example
+ * ```tsx
+ * const custom = useToolRender(call);
+ * return custom ?? <DefaultCard call={call} />;
+ * ```
  */
 export function useToolRender(call: ToolCall | undefined, phase: ToolRenderPhase | undefined = call && toolRenderPhase(call)): ReactNode | undefined {
   const renderers = useContext(ToolRenderersContext);
   if (!call || !phase) return undefined;
   const render = Object.hasOwn(renderers, call.name) ? renderers[call.name]?.[phase] : undefined;
-  return render ? render({ call }) : undefined;
+  if (typeof render !== 'function') return undefined;
+  // Keyed by phase: a view that failed while running gets a fresh start when the call is done.
+  return (
+    <ToolViewBoundary key={phase} toolName={call.name}>
+      <AppToolView render={render} call={call} />
+    </ToolViewBoundary>
+  );
+}
+
+function AppToolView({ render, call }: { render: (props: ToolRenderProps) => ReactNode; call: ToolCall }) {
+  return <>{render({ call })}</>;
+}
+
+/** Keeps an app renderer's exception inside its card. */
+class ToolViewBoundary extends Component<{ toolName: string; children: ReactNode }, { failed: string | null }> {
+  override state: { failed: string | null } = { failed: null };
+
+  static getDerivedStateFromError(error: unknown): { failed: string } {
+    return { failed: error instanceof Error ? error.message : String(error) };
+  }
+
+  override render() {
+    if (this.state.failed === null) return this.props.children;
+    return (
+      <p className="rak-tool-view-error">
+        {toolViewFailedText(this.props.toolName, this.state.failed)}
+      </p>
+    );
+  }
+}
+
+function toolViewFailedText(toolName: string, message: string): string {
+  return `The app's view of ${toolName} failed (${message}); the details below show the call.`;
 }

@@ -5,6 +5,7 @@ import { summarizeArguments } from './display-format';
 import { ToolCallDetails } from './tool-call-details';
 import { ToolCallDuration } from './tool-call-duration';
 import { ToolCallStateBadge } from './tool-call-state-badge';
+import { ToolRenderersProvider, useToolRender, type ToolRenderers } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
 
@@ -20,6 +21,11 @@ export interface ToolTimelineProps {
   label?: string;
   /** Shown when no call matches. Default: a short line of text. */
   emptyState?: ReactNode;
+  /**
+   * Per-tool views, shown in each row under its head (see `ToolRenderer`); added to those of an
+   * enclosing `AgentChat` or `ToolRenderersProvider`.
+   */
+  toolRenderers?: ToolRenderers;
   className?: string;
 }
 
@@ -40,7 +46,7 @@ export interface ToolTimelineProps {
  * </AgentProvider>
  * ```
  */
-export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptyState, className }: ToolTimelineProps) {
+export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptyState, toolRenderers, className }: ToolTimelineProps) {
   const ids = useToolCallIds({ runId, state, name });
   const classes = ['rak-timeline', className].filter(Boolean).join(' ');
   if (ids.length === 0) {
@@ -48,11 +54,13 @@ export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptySt
   }
   return (
     <div className={classes}>
-      <ol className="rak-timeline-list" aria-label={label}>
-        {ids.map((id) => (
-          <ToolTimelineRow key={id} toolCallId={id} />
-        ))}
-      </ol>
+      <ToolRenderersProvider renderers={toolRenderers}>
+        <ol className="rak-timeline-list" aria-label={label}>
+          {ids.map((id) => (
+            <ToolTimelineRow key={id} toolCallId={id} />
+          ))}
+        </ol>
+      </ToolRenderersProvider>
     </div>
   );
 }
@@ -68,13 +76,14 @@ export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptySt
  * <ol>{ids.map((id) => <ToolTimelineRow key={id} toolCallId={id} />)}</ol>
  * ```
  */
-export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ toolCallId, defaultOpen = false }: { toolCallId: string; defaultOpen?: boolean }) {
+export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ toolCallId, defaultOpen = false, className }: { toolCallId: string; defaultOpen?: boolean; className?: string }) {
   const call = useToolCall(toolCallId);
   const [open, setOpen] = useState(defaultOpen);
   const detailsId = useId();
+  const custom = useToolRender(call);
   if (!call) return null;
   return (
-    <li className="rak-timeline-row" data-state={call.state} data-tool-call-id={call.id}>
+    <li className={['rak-timeline-row', className].filter(Boolean).join(' ')} data-state={call.state} data-tool-call-id={call.id}>
       <button type="button" className="rak-timeline-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
         <span className="rak-tool-icon" aria-hidden="true" />
         <code className="rak-timeline-name">
@@ -86,6 +95,7 @@ export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ t
         <ToolCallStateBadge call={call} />
         <ToolCallDuration call={call} />
       </button>
+      {custom !== undefined && <div className="rak-tool-view">{custom}</div>}
       <div id={detailsId} className="rak-timeline-details" role="region" aria-label={`${escapeInvisible(call.name)} details`} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>

@@ -1,0 +1,66 @@
+import type { MessagePart, NoticePart, ReasoningPart } from '../../core/index';
+import { Markdown } from '../markdown/index';
+import { VisibleText } from '../visible-text/visible-text';
+import { ToolCallChip } from './tool-call-chip';
+
+/** Props of {@link MessagePartView}. */
+export interface MessagePartViewProps {
+  part: MessagePart;
+  /** The message is still streaming (its open text part hides unclosed markers). Default `false`. */
+  streaming?: boolean;
+  /** Extra class names for the part's root, after the kit's. */
+  className?: string;
+}
+
+/**
+ * One part of a message as the kit shows it: text as markdown, reasoning as a collapsible
+ * block, a tool call as its card (`ToolCallChip`, with the app's tool renderers), a notice as a
+ * line of text. For a message component of an app's own: lay out the message as you like and
+ * render its parts with this.
+ *
+ * @example
+ * ```tsx
+ * function MyMessage({ message }: MessageComponentProps) {
+ *   return (
+ *     <div className="my-bubble" data-role={message.role}>
+ *       {message.parts.map((part) => (
+ *         <MessagePartView key={part.type === 'tool-call' ? part.toolCallId : part.id} part={part} streaming={message.status === 'streaming'} />
+ *       ))}
+ *     </div>
+ *   );
+ * }
+ * ```
+ */
+export function MessagePartView({ part, streaming = false, className }: MessagePartViewProps) {
+  switch (part.type) {
+    case 'text':
+      return <Markdown text={part.text} streaming={streaming && part.status === 'streaming'} className={className} />;
+    case 'reasoning':
+      return <ReasoningView part={part} className={className} />;
+    case 'tool-call':
+      return <ToolCallChip toolCallId={part.toolCallId} className={className} />;
+    case 'notice':
+      return <NoticeView notice={part} className={className} />;
+  }
+}
+
+function ReasoningView({ part, className }: { part: ReasoningPart; className: string | undefined }) {
+  const thinking = part.status === 'streaming';
+  return (
+    <details className={['rak-reasoning', className].filter(Boolean).join(' ')} data-status={part.status}>
+      <summary>{thinking ? 'Thinking…' : 'Reasoning'}</summary>
+      <div className="rak-reasoning-text">
+        <VisibleText text={part.text} mode="prose" />
+      </div>
+    </details>
+  );
+}
+
+function NoticeView({ notice, className }: { notice: NoticePart; className: string | undefined }) {
+  return (
+    <p className={['rak-notice', className].filter(Boolean).join(' ')} data-level={notice.level} data-code={notice.code} role={notice.level === 'error' ? 'alert' : undefined}>
+      <VisibleText text={notice.text} mode="prose" />
+    </p>
+  );
+}
+
