@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createId, type Agent } from 'react-agent-kit';
 import { AgentChat, SessionList, ToolTimeline } from 'react-agent-kit/components';
+import { playgroundToolRenderers } from './tool-renderers';
 import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
 import { ModelSettings } from './model-settings';
@@ -75,6 +76,7 @@ export function App() {
             header={<ChatHeader showActivity={showActivity} onToggleActivity={() => setShowActivity((open) => !open)} />}
             emptyState={<Welcome />}
             placeholder={choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
+            toolRenderers={playgroundToolRenderers}
           />
           {showActivity && (
             <aside className="pg-activity" aria-label="Tool activity">

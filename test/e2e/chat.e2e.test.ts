@@ -83,5 +83,10 @@ test('the tool round trip shows the call and the answer that uses its result', a
   await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
   await expect.poll(() => page.locator(assistantMessages).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
   expect(await page.locator(assistantMessages).last().innerText()).toContain('Paris');
+  // The playground's own view of get_weather (toolRenderers): a weather card, from the tool's result.
+  const card = chip.getByRole('figure', { name: 'Weather in Paris' });
+  expect(await card.innerText()).toMatch(/Paris\s+\d+ °C\s+\w/);
+  expect(await chip.locator('.rak-tool-chip-detail').isHidden()).toBe(true);
+  await screenshot(page, 'chat-weather-card');
   expect(errors).toEqual([]);
 });
