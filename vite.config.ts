@@ -14,6 +14,7 @@ const entries = {
   sessions: 'src/core/sessions/index.ts',
   react: 'src/react/index.ts',
   components: 'src/components/index.ts',
+  locales: 'src/components/locales/index.ts',
   server: 'src/server/index.ts',
   testing: 'src/testing/index.ts',
   'ai-sdk': 'src/ai-sdk/index.ts',

@@ -104,6 +104,7 @@ const nestedEntries = new Map([
   ['core/sandbox/shell/index.ts', 'react-agent-kit/shell'],
   ['core/providers/index.ts', 'react-agent-kit/providers'],
   ['core/sessions/index.ts', 'react-agent-kit/sessions'],
+  ['components/locales/index.ts', 'react-agent-kit/locales'],
 ]);
 
 function publicSpecifier(layer) {

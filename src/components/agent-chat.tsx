@@ -12,6 +12,8 @@ import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
 import { MessageList, type MessageComponentProps } from './thread/message-list';
 import { ThreadViewport } from './thread/thread-viewport';
+import type { KitStringsOverride } from './strings/kit-strings';
+import { StringsProvider, useStrings } from './strings/strings-context';
 import { ToolRenderersProvider, type ToolRenderers } from './tool-renderers/tool-renderers';
 import { useInert } from './use-inert';
 
@@ -47,6 +49,18 @@ export interface AgentChatProps {
    * own preview. A phase without a renderer keeps the kit's card. See `ToolRenderer`.
    */
   toolRenderers?: ToolRenderers;
+  /**
+   * The chat's words: a whole set (`germanStrings`) or only the words you change, over English
+   * (see `KitStrings`). With a set, the chat gets its `lang` and its direction. Pass a stable
+   * object (a constant, or memoized): a new one each render re-renders every part.
+   */
+  strings?: KitStringsOverride;
+  /**
+   * Writing direction of the chat. Default: the `strings`' direction when `strings` are given,
+   * otherwise inherited from the page. Right to left mirrors the layout; code, JSON, diffs, paths
+   * and file contents stay left to right.
+   */
+  dir?: 'ltr' | 'rtl';
   className?: string;
 }
 
@@ -75,28 +89,47 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, strings, dir, ...layout }: AgentChatProps) {
   const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
         <ToolRenderersProvider renderers={toolRenderers}>
-          <section className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')} data-theme={theme} data-testid="agent-chat">
-            <ChatLayout {...layout} filePanel={showFilePanel} />
-          </section>
+          <StringsProvider strings={strings}>
+            <ChatRoot className={className} theme={theme} dir={dir} localized={strings !== undefined}>
+              <ChatLayout {...layout} filePanel={showFilePanel} />
+            </ChatRoot>
+          </StringsProvider>
         </ToolRenderersProvider>
       </ComposerDraftProvider>
     </AgentProvider>
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers'> & { filePanel: boolean };
+/** The chat's root element; with app-given strings it carries their language and direction. */
+function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChatProps, 'className' | 'theme' | 'dir'> & { localized: boolean; children: ReactNode }) {
+  const strings = useStrings();
+  return (
+    <section
+      className={['rak-root', 'rak-chat', className].filter(Boolean).join(' ')}
+      data-theme={theme}
+      data-testid="agent-chat"
+      lang={localized ? strings.locale : undefined}
+      dir={dir ?? (localized ? strings.direction : undefined)}
+    >
+      {children}
+    </section>
+  );
+}
+
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'strings' | 'dir'> & { filePanel: boolean };
 
 function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
   const layerRef = useRef<HTMLDivElement>(null);
+  const strings = useStrings();
   useInert(layerRef, waitsFor === 'approval');
   return (
     <>
@@ -105,7 +138,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
         {header}
         <FilePanelLayout enabled={filePanel}>
           <ThreadViewport>
-            <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState />} />
+            <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState title={strings.chat.emptyTitle} />} />
           </ThreadViewport>
           <div className="rak-chat-footer">
             <SessionNotice />
@@ -113,12 +146,12 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             <QuestionPicker allowFreeText={allowFreeText} />
             {awaiting && (
               <p id={hintId} className="rak-chat-hint" role="status">
-                {waitsFor === 'question' ? 'Answer the question above (or cancel it) to continue.' : 'The agent waits for your decision on a tool call.'}
+                {waitsFor === 'question' ? strings.chat.waitsForAnswer : strings.chat.waitsForApproval}
               </p>
             )}
             {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
-              <Composer placeholder={placeholder} autoFocus={autoFocus} />
+              <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} />
             </fieldset>
             <ContextMeter />
           </div>
@@ -137,10 +170,10 @@ function pickWaitsFor(state: AgentState): 'approval' | 'question' | null {
 
 const pickAwaiting = (state: AgentState) => state.status === 'awaiting-people';
 
-function DefaultEmptyState() {
+function DefaultEmptyState({ title }: { title: string }) {
   return (
     <div className="rak-empty">
-      <p className="rak-empty-title">How can I help?</p>
+      <p className="rak-empty-title">{title}</p>
     </div>
   );
 }

@@ -5,6 +5,9 @@
  * Styles: `import 'react-agent-kit/styles.css'`.
  */
 export { AgentChat } from './agent-chat';
+export { englishStrings, mergeStrings } from './strings/kit-strings';
+export type { KitStrings, KitStringsOverride } from './strings/kit-strings';
+export { StringsProvider, useStrings } from './strings/strings-context';
 export type { AgentChatProps } from './agent-chat';
 export { Composer } from './composer/composer';
 export type { ComposerProps } from './composer/composer';

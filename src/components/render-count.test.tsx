@@ -54,9 +54,10 @@ it('re-renders only the streaming message while tokens arrive in a long thread',
   expect(oldRenders).toEqual([]);
   const userId = agent.getState().messages.at(-2)!.id;
   expect(renders.get(userId)).toBe(1);
-  // The streaming message rendered once when it appeared and once per frame of text, not per token.
+  // The streaming message rendered once when it appeared and once per frame of text, not per token
+  // (50): the burst arrives in one frame, and a busy machine adds a frame or two around it.
   expect(renders.get(streamingId)).toBeGreaterThanOrEqual(1);
-  expect(renders.get(streamingId)).toBeLessThanOrEqual(3);
+  expect(renders.get(streamingId)).toBeLessThanOrEqual(5);
   // Nothing was lost or reordered on the way.
   const expected = Array.from({ length: tokens }, (_, index) => `token${index} `).join('');
   expect(agent.getState().messages.at(-1)!.parts).toMatchObject([{ type: 'text', text: expected }]);

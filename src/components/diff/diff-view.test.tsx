@@ -73,7 +73,7 @@ describe('<DiffView>', () => {
     const lines = Array.from({ length: 1000 }, (_, index) => `+line ${index + 1}`);
     render(<DiffView diff={`--- /dev/null\n+++ /big.txt\n@@ -0,0 +1,1000 @@\n${lines.join('\n')}\n`} maxLines={50} />);
     expect(document.querySelectorAll('.rak-diff-line')).toHaveLength(50);
-    fireEvent.click(screen.getByRole('button', { name: 'Show all 1002 lines (952 more)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show all 1,002 lines (952 more)' }));
     expect(document.querySelectorAll('.rak-diff-line')).toHaveLength(1002);
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });

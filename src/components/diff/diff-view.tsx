@@ -3,6 +3,8 @@ import { LineLimit } from '../line-limit/line-limit';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { revealText } from '../visible-text/visible-text';
 import { parseUnifiedDiff, type DiffLine } from './parse-unified-diff';
+import type { KitStrings } from '../strings/kit-strings';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `DiffView`. */
 export interface DiffViewProps {
@@ -17,7 +19,6 @@ export interface DiffViewProps {
   className?: string;
 }
 
-const kindLabels = { added: 'Added', removed: 'Removed', context: 'Unchanged' } as const;
 const signs = { added: '+', removed: '-', context: ' ' } as const;
 
 /**
@@ -33,14 +34,15 @@ const signs = { added: '+', removed: '-', context: ' ' } as const;
  * <DiffView diff={sandbox.diffFile('/src/index.ts', checkpointId)} label="/src/index.ts" />
  * ```
  */
-export const DiffView = /* @__PURE__ */ memo(function DiffView({ diff, label = 'Changes', maxLines = 400, hideFileHeader = false, className }: DiffViewProps) {
+export const DiffView = /* @__PURE__ */ memo(function DiffView({ diff, label, maxLines = 400, hideFileHeader = false, className }: DiffViewProps) {
   const parsed = useMemo(() => parseUnifiedDiff(diff), [diff]);
   const lines = hideFileHeader ? parsed.lines.filter((line) => line.kind !== 'file') : parsed.lines;
   const classes = ['rak-diff', className].filter(Boolean).join(' ');
-  const name = escapeInvisible(label);
+  const words = useStrings().diff;
+  const name = escapeInvisible(label ?? words.label);
   const changed = lines.some((line) => line.kind !== 'file');
   if (!changed || parsed.binary) {
-    const note = parsed.binary ? 'Binary file changed; its content is not shown.' : diff.trim() === '' ? 'No changes.' : 'Nothing to show in this diff.';
+    const note = parsed.binary ? words.binary : diff.trim() === '' ? words.noChanges : words.nothingToShow;
     return (
       <div className={classes} role="group" aria-label={name}>
         <p className="rak-diff-empty">{note}</p>
@@ -52,23 +54,24 @@ export const DiffView = /* @__PURE__ */ memo(function DiffView({ diff, label = '
       <p className="rak-diff-stats">
         <span className="rak-diff-stat" data-kind="added">{`+${parsed.additions}`}</span>
         <span className="rak-diff-stat" data-kind="removed">{`-${parsed.deletions}`}</span>
-        <span className="rak-visually-hidden">{`${plural(parsed.additions, 'line')} added, ${plural(parsed.deletions, 'line')} removed`}</span>
+        <span className="rak-visually-hidden">{words.linesChanged(parsed.additions, parsed.deletions)}</span>
       </p>
       <LineLimit lines={lines} maxLines={maxLines}>
         {(shown) => (
-          <div className="rak-diff-scroll">
+          // Code reads left to right in any layout.
+          <div className="rak-diff-scroll" dir="ltr">
             <table className="rak-diff-table">
               <thead className="rak-visually-hidden">
                 <tr>
-                  <th scope="col">Old line</th>
-                  <th scope="col">New line</th>
-                  <th scope="col">Change</th>
-                  <th scope="col">Text</th>
+                  <th scope="col">{words.oldLine}</th>
+                  <th scope="col">{words.newLine}</th>
+                  <th scope="col">{words.change}</th>
+                  <th scope="col">{words.text}</th>
                 </tr>
               </thead>
               <tbody>
                 {shown.map((line, index) => (
-                  <DiffRow key={index} line={line} />
+                  <DiffRow key={index} line={line} words={words} />
                 ))}
               </tbody>
             </table>
@@ -79,7 +82,7 @@ export const DiffView = /* @__PURE__ */ memo(function DiffView({ diff, label = '
   );
 });
 
-function DiffRow({ line }: { line: DiffLine }) {
+function DiffRow({ line, words }: { line: DiffLine; words: KitStrings['diff'] }) {
   switch (line.kind) {
     case 'file':
       return (
@@ -107,7 +110,7 @@ function DiffRow({ line }: { line: DiffLine }) {
           <td className="rak-diff-number">{line.kind === 'removed' ? '' : line.newLine}</td>
           <td className="rak-diff-sign">
             <span aria-hidden="true">{signs[line.kind]}</span>
-            {line.kind !== 'context' && <span className="rak-visually-hidden">{kindLabels[line.kind]}</span>}
+            {line.kind !== 'context' && <span className="rak-visually-hidden">{line.kind === 'added' ? words.added : words.removed}</span>}
           </td>
           <td className="rak-diff-text">{revealText(line.text)}</td>
         </tr>
@@ -115,6 +118,3 @@ function DiffRow({ line }: { line: DiffLine }) {
   }
 }
 
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}

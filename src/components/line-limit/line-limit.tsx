@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of {@link LineLimit}. */
 export interface LineLimitProps<T> {
@@ -22,6 +23,7 @@ export interface LineLimitProps<T> {
  * ```
  */
 export function LineLimit<T>({ lines, maxLines, children }: LineLimitProps<T>) {
+  const strings = useStrings();
   const [showAll, setShowAll] = useState(false);
   const shown = showAll || lines.length <= maxLines ? lines : lines.slice(0, maxLines);
   return (
@@ -29,7 +31,7 @@ export function LineLimit<T>({ lines, maxLines, children }: LineLimitProps<T>) {
       {children(shown)}
       {shown.length < lines.length && (
         <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
-          {`Show all ${lines.length} lines (${lines.length - shown.length} more)`}
+          {strings.diff.showAllLines(lines.length.toLocaleString(strings.locale), (lines.length - shown.length).toLocaleString(strings.locale))}
         </button>
       )}
     </>

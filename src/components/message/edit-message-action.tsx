@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AgentState } from '../../core/index';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import { useStrings } from '../strings/strings-context';
 
 const pickBusy = (state: AgentState) => state.status === 'running' || state.status === 'awaiting-people';
 
@@ -16,6 +17,7 @@ const pickBusy = (state: AgentState) => state.status === 'running' || state.stat
  * ```
  */
 export function EditMessageAction({ messageId, text }: { messageId: string; text: string }) {
+  const strings = useStrings();
   const agent = useAgentInstance();
   const busy = useAgentSelector(pickBusy);
   const [draft, setDraft] = useState<string | null>(null);
@@ -59,7 +61,7 @@ export function EditMessageAction({ messageId, text }: { messageId: string; text
     return (
       <>
         <button ref={triggerRef} type="button" className="rak-message-action" disabled={busy || working} onClick={() => setDraft(text)}>
-          Edit
+          {strings.messageActions.edit}
         </button>
         {failure && (
           <p className="rak-message-action-error" role="alert">
@@ -72,15 +74,15 @@ export function EditMessageAction({ messageId, text }: { messageId: string; text
   return (
     <form className="rak-message-editor" onSubmit={submit} onKeyDown={onKeyDown} aria-labelledby={labelId}>
       <p id={labelId} className="rak-rollback-question">
-        Edit this message and send it again? What came after it is replaced.
+        {strings.messageActions.editQuestion}
       </p>
-      <textarea ref={editorRef} className="rak-message-editor-input" aria-label="Edited message" value={draft} rows={Math.min(8, Math.max(2, draft.split('\n').length))} onChange={(event) => setDraft(event.target.value)} />
+      <textarea ref={editorRef} className="rak-message-editor-input" aria-label={strings.messageActions.editedMessage} value={draft} rows={Math.min(8, Math.max(2, draft.split('\n').length))} onChange={(event) => setDraft(event.target.value)} />
       <div className="rak-message-editor-buttons">
         <button type="button" className="rak-button rak-button-small" onClick={close}>
-          Cancel
+          {strings.messageActions.cancel}
         </button>
         <button type="submit" className="rak-button rak-button-small rak-button-primary" disabled={busy || draft.trim() === ''}>
-          Save and send
+          {strings.messageActions.saveAndSend}
         </button>
       </div>
     </form>

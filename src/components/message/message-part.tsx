@@ -2,6 +2,7 @@ import type { MessagePart, NoticePart, ReasoningPart } from '../../core/index';
 import { Markdown } from '../markdown/index';
 import { VisibleText } from '../visible-text/visible-text';
 import { ToolCallChip } from './tool-call-chip';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of {@link MessagePartView}. */
 export interface MessagePartViewProps {
@@ -46,9 +47,10 @@ export function MessagePartView({ part, streaming = false, className }: MessageP
 
 function ReasoningView({ part, className }: { part: ReasoningPart; className: string | undefined }) {
   const thinking = part.status === 'streaming';
+  const strings = useStrings();
   return (
     <details className={['rak-reasoning', className].filter(Boolean).join(' ')} data-status={part.status}>
-      <summary>{thinking ? 'Thinking…' : 'Reasoning'}</summary>
+      <summary>{thinking ? strings.thread.thinking : strings.thread.reasoning}</summary>
       <div className="rak-reasoning-text">
         <VisibleText text={part.text} mode="prose" />
       </div>

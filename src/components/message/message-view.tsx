@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { Message, MessagePart } from '../../core/index';
 import { EditMessageAction } from './edit-message-action';
 import { MessagePartView } from './message-part';
+import { useStrings } from '../strings/strings-context';
 import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
 import type { MessageComponentProps } from '../thread/message-list';
@@ -20,6 +21,7 @@ import type { MessageComponentProps } from '../thread/message-list';
  */
 export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, className }: MessageComponentProps & { className?: string }) {
   const streaming = message.status === 'streaming';
+  const strings = useStrings();
   const isEmpty = message.parts.length === 0;
   // A reply that failed before it said anything has nothing to show: the error notice below the
   // thread says what happened and offers Retry.
@@ -36,8 +38,8 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
         {message.parts.map((part) => (
           <MessagePartView key={partKey(part)} part={part} streaming={streaming} />
         ))}
-        {streaming && isEmpty && <TypingIndicator />}
-        {message.status === 'stopped' && <p className="rak-message-meta">Stopped</p>}
+        {streaming && isEmpty && <TypingIndicator label={strings.thread.responding} />}
+        {message.status === 'stopped' && <p className="rak-message-meta">{strings.thread.stopped}</p>}
       </div>
       {message.role === 'user' && (
         <div className="rak-message-actions">
@@ -50,9 +52,9 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
   );
 });
 
-function TypingIndicator() {
+function TypingIndicator({ label }: { label: string }) {
   return (
-    <span className="rak-typing" role="status" aria-label="Assistant is responding">
+    <span className="rak-typing" role="status" aria-label={label}>
       <span />
       <span />
       <span />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AgentState } from '../../core/index';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import { useStrings } from '../strings/strings-context';
 
 /** The last assistant message, when the agent is not busy: the one a new answer can replace. */
 function pickRegenerable(state: AgentState): string | undefined {
@@ -20,6 +21,7 @@ function pickRegenerable(state: AgentState): string | undefined {
  * ```
  */
 export function RegenerateAction({ messageId }: { messageId: string }) {
+  const strings = useStrings();
   const agent = useAgentInstance();
   const regenerable = useAgentSelector(pickRegenerable);
   const [failure, setFailure] = useState<string | null>(null);
@@ -34,7 +36,7 @@ export function RegenerateAction({ messageId }: { messageId: string }) {
           agent.regenerate().catch((error: unknown) => setFailure(error instanceof Error ? error.message : String(error)));
         }}
       >
-        Regenerate
+        {strings.messageActions.regenerate}
       </button>
       {failure && (
         <p className="rak-message-action-error" role="alert">

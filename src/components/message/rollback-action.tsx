@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { AgentState } from '../../core/index';
 import { useAgentSelector, useCheckpoints } from '../../react/index';
 import { usePutComposerDraft } from '../composer/composer-draft';
+import { useStrings } from '../strings/strings-context';
 
 const pickBusy = (state: AgentState) => state.status === 'running' || state.status === 'awaiting-people';
 
@@ -18,6 +19,7 @@ const pickBusy = (state: AgentState) => state.status === 'running' || state.stat
  * ```
  */
 export function RollbackAction({ messageId }: { messageId: string }) {
+  const strings = useStrings();
   const turn = useCheckpoints().find((candidate) => candidate.messageId === messageId);
   const busy = useAgentSelector(pickBusy);
   const putDraft = usePutComposerDraft();
@@ -60,18 +62,18 @@ export function RollbackAction({ messageId }: { messageId: string }) {
     <>
       {step === 'idle' ? (
         <button ref={triggerRef} type="button" className="rak-message-action" disabled={busy} onClick={() => setStep('confirm')}>
-          Roll back to here
+          {strings.messageActions.rollBackToHere}
         </button>
       ) : (
         <div className="rak-rollback-confirm" role="group" aria-labelledby={questionId} onKeyDown={onKeyDown}>
           <p id={questionId} className="rak-rollback-question">
-            Roll back to before this message? The files return to how they were, and this message and everything after it are removed.
+            {strings.messageActions.rollBackQuestion}
           </p>
           <button ref={cancelRef} type="button" className="rak-button rak-button-small" disabled={step === 'working'} onClick={cancel}>
-            Cancel
+            {strings.messageActions.cancel}
           </button>
           <button type="button" className="rak-button rak-button-small rak-button-danger" disabled={step === 'working' || busy} onClick={confirm}>
-            Roll back
+            {strings.messageActions.rollBack}
           </button>
         </div>
       )}

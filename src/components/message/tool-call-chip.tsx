@@ -7,6 +7,7 @@ import { toolCallStateLabel } from '../tool-timeline/tool-call-state-badge';
 import { useToolRender } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /**
  * A tool call inside a message, as a compact card: name, a one-line summary of the arguments,
@@ -25,6 +26,7 @@ import { VisibleText } from '../visible-text/visible-text';
  * ```
  */
 export function ToolCallChip({ toolCallId, className }: { toolCallId: string; className?: string }) {
+  const strings = useStrings();
   const call = useToolCall(toolCallId);
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -43,16 +45,16 @@ export function ToolCallChip({ toolCallId, className }: { toolCallId: string; cl
             <VisibleText text={summarizeArguments(call.input, call.inputText, 60)} />
           </span>
           <ToolCallDuration call={call} className="rak-tool-duration rak-tool-chip-duration" />
-          {!waitsFor && <span className="rak-tool-chip-state">{toolCallStateLabel(call)}</span>}
+          {!waitsFor && <span className="rak-tool-chip-state">{toolCallStateLabel(call, strings.toolStates)}</span>}
         </button>
         {waitsFor && (
           <button type="button" className="rak-tool-chip-action" data-waits-for={waitsFor} onClick={(event) => focusPrompt(event, waitsFor)}>
-            {waitsFor === 'approval' ? 'Needs approval' : 'Needs an answer'}
+            {waitsFor === 'approval' ? strings.toolCall.needsApproval : strings.toolCall.needsAnswer}
           </button>
         )}
       </div>
       {custom !== undefined && <div className="rak-tool-view">{custom}</div>}
-      <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={`${escapeInvisible(call.name)} details`} hidden={!open}>
+      <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={strings.toolCall.details(escapeInvisible(call.name))} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { createContext, useMemo, type ReactNode } from 'react';
 import type { Compaction } from '../../core/index';
 import { useAgentSelector } from '../../react/index';
+import { useStrings } from '../strings/strings-context';
 
 const noCompactions: ReadonlyMap<string, Compaction> = new Map();
 
@@ -25,11 +26,12 @@ export function CompactionsProvider({ children }: { children: ReactNode }) {
  * the model (they stay here, and in exports), and the summary can be read.
  */
 export function CompactionMarker({ compaction }: { compaction: Compaction }) {
-  const count = compaction.messageCount.toLocaleString('en-US');
+  const strings = useStrings();
+  const count = compaction.messageCount.toLocaleString(strings.locale);
   return (
     <details className="rak-compaction" data-trigger={compaction.trigger}>
       <summary>
-        Earlier messages summarized <span className="rak-compaction-detail">(the model gets a summary of the {count} messages above)</span>
+        {strings.thread.earlierSummarized} <span className="rak-compaction-detail">{strings.thread.summaryDetail(count)}</span>
       </summary>
       <p className="rak-compaction-summary">{compaction.summary}</p>
     </details>

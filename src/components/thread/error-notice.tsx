@@ -1,6 +1,7 @@
 import { useAgentInstance, useAgentSelector } from '../../react/index';
 import { useFocusComposer } from '../composer/composer-draft';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /**
  * Shows the last run's error with a Retry button (`agent.retry()`, then focus to the composer), or nothing.
@@ -11,6 +12,7 @@ import { VisibleText } from '../visible-text/visible-text';
  * ```
  */
 export function ErrorNotice({ className }: { className?: string }) {
+  const strings = useStrings();
   const agent = useAgentInstance();
   const error = useAgentSelector((state) => (state.status === 'error' ? state.error : null));
   const focusComposer = useFocusComposer();
@@ -30,7 +32,7 @@ export function ErrorNotice({ className }: { className?: string }) {
           void agent.retry().catch(() => {});
         }}
       >
-        Retry
+        {strings.thread.retry}
       </button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useAgentInstance, useAgentSession, useCanResume } from '../../react/index';
+import { useStrings } from '../strings/strings-context';
 
 /**
  * What the user should know about the conversation's session, or nothing: that it is loading,
@@ -12,6 +13,7 @@ import { useAgentInstance, useAgentSession, useCanResume } from '../../react/ind
  * ```
  */
 export function SessionNotice({ className }: { className?: string }) {
+  const strings = useStrings();
   const agent = useAgentInstance();
   const session = useAgentSession();
   const resumable = useCanResume();
@@ -19,7 +21,7 @@ export function SessionNotice({ className }: { className?: string }) {
   if (session?.status === 'loading') {
     return (
       <p className={classes} role="status" data-status="loading">
-        Loading the conversation…
+        {strings.session.loading}
       </p>
     );
   }
@@ -29,16 +31,16 @@ export function SessionNotice({ className }: { className?: string }) {
     <div className={classes} data-status={problem?.status ?? 'resumable'}>
       {problem && (
         <p className="rak-session-notice-text" role="alert">
-          {problem.status === 'off' ? 'Not saved: ' : problem.status === 'error' ? 'Saving failed: ' : ''}
-          {problem.error?.message ?? 'The conversation is not being saved.'}
-          {problem.status !== 'conflict' && ' The chat goes on in this tab.'}
+          {problem.status === 'off' ? strings.session.notSaved : problem.status === 'error' ? strings.session.savingFailed : ''}
+          {problem.error?.message ?? strings.session.notBeingSaved}
+          {problem.status !== 'conflict' && strings.session.chatGoesOn}
         </p>
       )}
       {resumable && (
         <p className="rak-session-notice-text">
-          The conversation stopped before the agent finished.{' '}
+          {strings.session.stoppedBeforeDone}{' '}
           <button type="button" className="rak-button rak-button-small" onClick={() => void agent.resume().catch(() => {})}>
-            Continue
+            {strings.session.continue}
           </button>
         </p>
       )}

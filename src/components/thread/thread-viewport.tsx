@@ -1,6 +1,7 @@
 import { useMemo, useRef, type ReactNode } from 'react';
 import { ThreadScrollContext } from './thread-scroll-context';
 import { useStickToBottom } from './use-stick-to-bottom';
+import { useStrings } from '../strings/strings-context';
 
 export interface ThreadViewportProps {
   children?: ReactNode;
@@ -20,7 +21,8 @@ export interface ThreadViewportProps {
  * <ThreadViewport><MessageList messageComponent={MessageView} /></ThreadViewport>
  * ```
  */
-export function ThreadViewport({ children, className, jumpLabel = 'Jump to latest' }: ThreadViewportProps) {
+export function ThreadViewport({ children, className, jumpLabel }: ThreadViewportProps) {
+  const strings = useStrings();
   const { scrollRef, contentRef, endRef, isAtBottom, scrollToBottom, contentResized, measureContentElsewhere } = useStickToBottom();
   const jumpRef = useRef<HTMLButtonElement>(null);
   const scroll = useMemo(() => ({ scrollRef, contentResized, measureContentElsewhere }), [scrollRef, contentResized, measureContentElsewhere]);
@@ -31,7 +33,7 @@ export function ThreadViewport({ children, className, jumpLabel = 'Jump to lates
   };
   return (
     <div className={['rak-viewport-frame', className].filter(Boolean).join(' ')}>
-      <div ref={scrollRef} className="rak-viewport" data-at-bottom={isAtBottom} tabIndex={0} aria-label="Conversation">
+      <div ref={scrollRef} className="rak-viewport" data-at-bottom={isAtBottom} tabIndex={0} aria-label={strings.thread.conversation}>
         <div ref={contentRef} className="rak-viewport-content">
           <ThreadScrollContext.Provider value={scroll}>{children}</ThreadScrollContext.Provider>
           <div ref={endRef} className="rak-viewport-end" aria-hidden="true" />
@@ -39,7 +41,7 @@ export function ThreadViewport({ children, className, jumpLabel = 'Jump to lates
       </div>
       {!isAtBottom && (
         <button ref={jumpRef} type="button" className="rak-jump" onClick={jump}>
-          {jumpLabel} <span aria-hidden="true">↓</span>
+          {jumpLabel ?? strings.thread.jumpToLatest} <span aria-hidden="true">↓</span>
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Component, createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { ToolCall } from '../../core/index';
+import { useStrings } from '../strings/strings-context';
 
 /** What a tool renderer gets: the call, as it is now (it renders again when the call changes). */
 export interface ToolRenderProps {
@@ -86,12 +87,13 @@ export function ToolRenderersProvider({ renderers, children }: { renderers: Tool
  */
 export function useToolRender(call: ToolCall | undefined, phase: ToolRenderPhase | undefined = call && toolRenderPhase(call)): ReactNode | undefined {
   const renderers = useContext(ToolRenderersContext);
+  const strings = useStrings();
   if (!call || !phase) return undefined;
   const render = Object.hasOwn(renderers, call.name) ? renderers[call.name]?.[phase] : undefined;
   if (typeof render !== 'function') return undefined;
   // Keyed by phase: a view that failed while running gets a fresh start when the call is done.
   return (
-    <ToolViewBoundary key={phase} toolName={call.name}>
+    <ToolViewBoundary key={phase} failedText={(message) => strings.toolCall.viewFailed(call.name, message)}>
       <AppToolView render={render} call={call} />
     </ToolViewBoundary>
   );
@@ -102,7 +104,7 @@ function AppToolView({ render, call }: { render: (props: ToolRenderProps) => Rea
 }
 
 /** Keeps an app renderer's exception inside its card. */
-class ToolViewBoundary extends Component<{ toolName: string; children: ReactNode }, { failed: string | null }> {
+class ToolViewBoundary extends Component<{ failedText: (message: string) => string; children: ReactNode }, { failed: string | null }> {
   override state: { failed: string | null } = { failed: null };
 
   static getDerivedStateFromError(error: unknown): { failed: string } {
@@ -113,12 +115,8 @@ class ToolViewBoundary extends Component<{ toolName: string; children: ReactNode
     if (this.state.failed === null) return this.props.children;
     return (
       <p className="rak-tool-view-error">
-        {toolViewFailedText(this.props.toolName, this.state.failed)}
+        {this.props.failedText(this.state.failed)}
       </p>
     );
   }
-}
-
-function toolViewFailedText(toolName: string, message: string): string {
-  return `The app's view of ${toolName} failed (${message}); the details below show the call.`;
 }

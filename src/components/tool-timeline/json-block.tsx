@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { formatJson } from './display-format';
 import { revealText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `JsonBlock`: what to show (`value` or raw `text`), its label, and where to cut it. */
 export interface JsonBlockProps {
@@ -29,6 +30,7 @@ export interface JsonBlockProps {
  */
 export function JsonBlock({ label, value, text, limit = 2000, kind }: JsonBlockProps) {
   const id = useId();
+  const strings = useStrings();
   const [expanded, setExpanded] = useState(false);
   const full = useMemo(() => text ?? formatJson(value), [text, value]);
   const truncated = !expanded && full.length > limit;
@@ -39,12 +41,13 @@ export function JsonBlock({ label, value, text, limit = 2000, kind }: JsonBlockP
       <p className="rak-json-label" id={id}>
         {label}
       </p>
-      <pre className="rak-json-text" aria-labelledby={id} tabIndex={0}>
+      {/* JSON and program output read left to right in any layout. */}
+      <pre className="rak-json-text" aria-labelledby={id} tabIndex={0} dir="ltr">
         {revealText(shown)}
       </pre>
       {full.length > limit && (
         <button type="button" className="rak-json-toggle" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Show less' : `Show all (${full.length.toLocaleString('en-US')} characters)`}
+          {expanded ? strings.toolCall.showLess : strings.toolCall.showAllCharacters(full.length.toLocaleString(strings.locale))}
         </button>
       )}
     </div>

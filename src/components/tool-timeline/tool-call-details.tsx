@@ -1,6 +1,8 @@
 import type { AuditEntry, ToolCall } from '../../core/index';
 import { JsonBlock } from './json-block';
-import { isFinishedState, toolCallStateLabels } from './tool-call-state-badge';
+import { isFinishedState } from './tool-call-state-badge';
+import type { KitStrings } from '../strings/kit-strings';
+import { useStrings } from '../strings/strings-context';
 import { VisibleText } from '../visible-text/visible-text';
 
 /**
@@ -17,22 +19,24 @@ import { VisibleText } from '../visible-text/visible-text';
 export function ToolCallDetails({ call }: { call: ToolCall }) {
   const streaming = call.state === 'input-streaming' || call.input === undefined;
   const final = isFinishedState(call.state);
+  const strings = useStrings();
+  const words = strings.toolCall;
   return (
     <div className="rak-tool-details">
       {streaming ? (
-        <JsonBlock label={call.state === 'input-streaming' ? 'Arguments (streaming)' : 'Arguments (raw)'} text={call.inputText || '…'} />
+        <JsonBlock label={call.state === 'input-streaming' ? words.argumentsStreaming : words.argumentsRaw} text={call.inputText || '…'} />
       ) : (
-        <JsonBlock label={call.originalInput !== undefined ? 'Arguments (edited before approval)' : 'Arguments'} value={call.input} />
+        <JsonBlock label={call.originalInput !== undefined ? words.argumentsEdited : words.arguments} value={call.input} />
       )}
-      {call.originalInput !== undefined && <JsonBlock label="Arguments as the model sent them" value={call.originalInput} />}
-      {call.progress !== undefined && !final && <JsonBlock label="Progress" value={call.progress} />}
-      {call.output !== undefined && <ResultView output={call.output} />}
+      {call.originalInput !== undefined && <JsonBlock label={words.argumentsAsSent} value={call.originalInput} />}
+      {call.progress !== undefined && !final && <JsonBlock label={words.progress} value={call.progress} />}
+      {call.output !== undefined && <ResultView output={call.output} words={words} />}
       {call.error !== undefined && (
         <p className="rak-tool-error" data-state={call.state}>
           <VisibleText text={call.error} />
         </p>
       )}
-      {call.audit.length > 0 && <AuditTrail entries={call.audit} />}
+      {call.audit.length > 0 && <AuditTrail entries={call.audit} strings={strings} />}
     </div>
   );
 }
@@ -52,30 +56,30 @@ function isShellOutput(output: unknown): output is ShellOutput {
 }
 
 /** A result as JSON, or a shell's result as what a terminal shows: its streams as text, and the exit code. */
-function ResultView({ output }: { output: unknown }) {
-  if (!isShellOutput(output)) return <JsonBlock label="Result" value={output} />;
+function ResultView({ output, words }: { output: unknown; words: KitStrings['toolCall'] }) {
+  if (!isShellOutput(output)) return <JsonBlock label={words.result} value={output} />;
   return (
     <>
       <p className="rak-tool-exit" data-exit={output.exitCode === 0 ? 'ok' : 'failed'}>
-        Exit code {output.exitCode}
-        {output.truncated ? ' (output cut)' : ''}
+        {words.exitCode(output.exitCode)}
+        {output.truncated ? words.outputCut : ''}
       </p>
-      {output.stdout !== '' && <JsonBlock label="Output" text={output.stdout} />}
-      {output.stderr !== '' && <JsonBlock label="Errors" text={output.stderr} kind="error" />}
+      {output.stdout !== '' && <JsonBlock label={words.output} text={output.stdout} />}
+      {output.stderr !== '' && <JsonBlock label={words.errors} text={output.stderr} kind="error" />}
     </>
   );
 }
 
-function AuditTrail({ entries }: { entries: readonly AuditEntry[] }) {
+function AuditTrail({ entries, strings }: { entries: readonly AuditEntry[]; strings: KitStrings }) {
   const start = entries[0]!.at;
   return (
     <details className="rak-tool-audit">
-      <summary>History</summary>
+      <summary>{strings.toolCall.history}</summary>
       <ol>
         {entries.map((entry, index) => (
           <li key={index}>
-            <span className="rak-tool-audit-time">+{entry.at - start} ms</span> {toolCallStateLabels[entry.state]}{' '}
-            <span className="rak-tool-audit-by">by {entry.by}</span>
+            <span className="rak-tool-audit-time">+{entry.at - start} ms</span> {strings.toolStates[entry.state]}{' '}
+            <span className="rak-tool-audit-by">{strings.toolCall.auditBy(entry.by)}</span>
             {entry.note ? (
               <span className="rak-tool-audit-note">
                 : <VisibleText text={entry.note} mode="prose" />

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ToolCall } from '../../core/index';
 import { formatDuration } from './display-format';
 import { isFinishedState } from './tool-call-state-badge';
+import { useStrings } from '../strings/strings-context';
 
 /** When a call started running and when it ended, read from its audit trail. */
 export interface ToolCallTiming {
@@ -37,20 +38,21 @@ export function toolCallTiming(call: Pick<ToolCall, 'audit'>): ToolCallTiming | 
  */
 export function ToolCallDuration({ call, className = 'rak-tool-duration' }: { call: ToolCall; className?: string }) {
   const timing = toolCallTiming(call);
+  const words = useStrings().toolCall;
   if (!timing) return null;
   if (timing.endedAt === undefined) {
     // A call that stopped without a final entry (a state restored from elsewhere) has no live clock.
-    return isFinishedState(call.state) ? null : <LiveDuration since={timing.startedAt} className={className} />;
+    return isFinishedState(call.state) ? null : <LiveDuration since={timing.startedAt} className={className} title={words.runningFor} />;
   }
   const milliseconds = timing.endedAt - timing.startedAt;
   return (
-    <time className={className} dateTime={isoDuration(milliseconds)} title="Running time">
+    <time className={className} dateTime={isoDuration(milliseconds)} title={words.runningTime}>
       {formatDuration(milliseconds)}
     </time>
   );
 }
 
-function LiveDuration({ since, className }: { since: number; className: string }) {
+function LiveDuration({ since, className, title }: { since: number; className: string; title: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -58,7 +60,7 @@ function LiveDuration({ since, className }: { since: number; className: string }
   }, []);
   const milliseconds = now - since;
   return (
-    <time className={className} dateTime={isoDuration(milliseconds)} title="Running for" data-live="">
+    <time className={className} dateTime={isoDuration(milliseconds)} title={title} data-live="">
       {formatDuration(milliseconds, true)}
     </time>
   );

@@ -1,27 +1,17 @@
 import type { QuestionResult, ToolCall, ToolCallState } from '../../core/index';
+import { englishToolStates, type KitStrings } from '../strings/kit-strings';
+import { useStrings } from '../strings/strings-context';
 
 /**
- * What each state of a tool call is called in the UI.
+ * What each state of a tool call is called in the UI, in English (the components take their
+ * words from `useStrings().toolStates`).
  *
  * @example
  * ```ts
  * toolCallStateLabels['output-denied']; // 'Denied'
  * ```
  */
-export const toolCallStateLabels: Readonly<Record<ToolCallState, string>> = {
-  'input-streaming': 'Preparing',
-  'input-available': 'Ready',
-  'approval-requested': 'Needs approval',
-  // Approved, waiting for its turn (a free slot): usually only for a moment.
-  'approval-responded': 'Approved',
-  'answer-requested': 'Needs an answer',
-  running: 'Running',
-  'output-available': 'Done',
-  'output-error': 'Failed',
-  'output-denied': 'Denied',
-  cancelled: 'Cancelled',
-  sealed: 'Interrupted',
-};
+export const toolCallStateLabels: Readonly<Record<ToolCallState, string>> = englishToolStates;
 
 const finishedStates: ReadonlySet<ToolCallState> = new Set(['output-available', 'output-error', 'output-denied', 'cancelled', 'sealed']);
 
@@ -39,15 +29,16 @@ export function isFinishedState(state: ToolCallState): boolean {
 
 /**
  * The label of a call's state; a question the person dismissed reads "Dismissed", not "Done".
+ * In English unless given other `labels` (`useStrings().toolStates`).
  *
  * @example
  * ```ts
  * toolCallStateLabel(call); // 'Running'
  * ```
  */
-export function toolCallStateLabel(call: StateFields): string {
-  if (call.state === 'output-available' && call.name === 'ask_user_question' && isDismissedQuestion(call.output)) return 'Dismissed';
-  return toolCallStateLabels[call.state];
+export function toolCallStateLabel(call: StateFields, labels: KitStrings['toolStates'] = englishToolStates): string {
+  if (call.state === 'output-available' && call.name === 'ask_user_question' && isDismissedQuestion(call.output)) return labels.dismissed;
+  return labels[call.state];
 }
 
 type StateFields = Pick<ToolCall, 'name' | 'state' | 'output'>;
@@ -66,9 +57,10 @@ function isDismissedQuestion(output: unknown): boolean {
  * ```
  */
 export function ToolCallStateBadge({ call }: { call: StateFields }) {
+  const { toolStates } = useStrings();
   return (
     <span className="rak-tool-state" data-state={call.state}>
-      {toolCallStateLabel(call)}
+      {toolCallStateLabel(call, toolStates)}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import { ToolCallStateBadge } from './tool-call-state-badge';
 import { ToolRenderersProvider, useToolRender, type ToolRenderers } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `ToolTimeline`: which calls to list (every filter narrows the list) and how to label it. */
 export interface ToolTimelineProps {
@@ -46,16 +47,17 @@ export interface ToolTimelineProps {
  * </AgentProvider>
  * ```
  */
-export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptyState, toolRenderers, className }: ToolTimelineProps) {
+export function ToolTimeline({ runId, state, name, label, emptyState, toolRenderers, className }: ToolTimelineProps) {
+  const strings = useStrings();
   const ids = useToolCallIds({ runId, state, name });
   const classes = ['rak-timeline', className].filter(Boolean).join(' ');
   if (ids.length === 0) {
-    return <div className={classes}>{emptyState ?? <p className="rak-timeline-empty">No tool calls yet.</p>}</div>;
+    return <div className={classes}>{emptyState ?? <p className="rak-timeline-empty">{strings.toolCall.noToolCalls}</p>}</div>;
   }
   return (
     <div className={classes}>
       <ToolRenderersProvider renderers={toolRenderers}>
-        <ol className="rak-timeline-list" aria-label={label}>
+        <ol className="rak-timeline-list" aria-label={label ?? strings.toolCall.timelineLabel}>
           {ids.map((id) => (
             <ToolTimelineRow key={id} toolCallId={id} />
           ))}
@@ -77,6 +79,7 @@ export function ToolTimeline({ runId, state, name, label = 'Tool calls', emptySt
  * ```
  */
 export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ toolCallId, defaultOpen = false, className }: { toolCallId: string; defaultOpen?: boolean; className?: string }) {
+  const strings = useStrings();
   const call = useToolCall(toolCallId);
   const [open, setOpen] = useState(defaultOpen);
   const detailsId = useId();
@@ -96,7 +99,7 @@ export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ t
         <ToolCallDuration call={call} />
       </button>
       {custom !== undefined && <div className="rak-tool-view">{custom}</div>}
-      <div id={detailsId} className="rak-timeline-details" role="region" aria-label={`${escapeInvisible(call.name)} details`} hidden={!open}>
+      <div id={detailsId} className="rak-timeline-details" role="region" aria-label={strings.toolCall.details(escapeInvisible(call.name))} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>
     </li>

@@ -1,0 +1,105 @@
+import type { KitStrings } from '../strings/kit-strings';
+
+/**
+ * The kit's words in German (`de`). Pass it to `AgentChat`'s `strings`, or spread it and change
+ * what your app says differently.
+ *
+ * @example
+ * ```tsx
+ * <AgentChat agent={agent} strings={germanStrings} />
+ * ```
+ */
+export const germanStrings: KitStrings = {
+  locale: 'de',
+  direction: 'ltr',
+  chat: {
+    emptyTitle: 'Wobei kann ich helfen?',
+    composerPlaceholder: 'Nachricht schreiben…',
+    waitsForAnswer: 'Beantworte die Frage oben (oder brich sie ab), um fortzufahren.',
+    waitsForApproval: 'Der Agent wartet auf deine Entscheidung zu einem Werkzeugaufruf.',
+  },
+  thread: {
+    conversation: 'Unterhaltung',
+    jumpToLatest: 'Zur neuesten Nachricht',
+    thinking: 'Denkt nach…',
+    reasoning: 'Überlegungen',
+    stopped: 'Angehalten',
+    responding: 'Der Assistent antwortet',
+    retry: 'Erneut versuchen',
+    earlierSummarized: 'Frühere Nachrichten zusammengefasst',
+    summaryDetail: (count) => `(das Modell erhält eine Zusammenfassung der ${count} Nachrichten darüber)`,
+  },
+  session: {
+    loading: 'Unterhaltung wird geladen…',
+    notSaved: 'Nicht gespeichert: ',
+    savingFailed: 'Speichern fehlgeschlagen: ',
+    notBeingSaved: 'Die Unterhaltung wird nicht gespeichert.',
+    chatGoesOn: ' Der Chat geht in diesem Tab weiter.',
+    stoppedBeforeDone: 'Die Unterhaltung wurde beendet, bevor der Agent fertig war.',
+    continue: 'Fortsetzen',
+  },
+  messageActions: {
+    regenerate: 'Neu erzeugen',
+    edit: 'Bearbeiten',
+    editQuestion: 'Diese Nachricht bearbeiten und erneut senden? Alles, was danach kam, wird ersetzt.',
+    editedMessage: 'Bearbeitete Nachricht',
+    cancel: 'Abbrechen',
+    saveAndSend: 'Speichern und senden',
+    rollBackToHere: 'Bis hierher zurücksetzen',
+    rollBackQuestion: 'Auf den Stand vor dieser Nachricht zurücksetzen? Die Dateien werden wiederhergestellt, und diese Nachricht sowie alles danach werden entfernt.',
+    rollBack: 'Zurücksetzen',
+  },
+  toolStates: {
+    'input-streaming': 'Wird vorbereitet',
+    'input-available': 'Bereit',
+    'approval-requested': 'Freigabe nötig',
+    'approval-responded': 'Freigegeben',
+    'answer-requested': 'Antwort nötig',
+    running: 'Läuft',
+    'output-available': 'Fertig',
+    'output-error': 'Fehlgeschlagen',
+    'output-denied': 'Abgelehnt',
+    cancelled: 'Abgebrochen',
+    sealed: 'Unterbrochen',
+    dismissed: 'Verworfen',
+  },
+  toolCall: {
+    details: (toolName) => `Details zu ${toolName}`,
+    needsApproval: 'Freigabe nötig',
+    needsAnswer: 'Antwort nötig',
+    runningTime: 'Laufzeit',
+    runningFor: 'Läuft seit',
+    argumentsStreaming: 'Argumente (werden übertragen)',
+    argumentsRaw: 'Argumente (roh)',
+    arguments: 'Argumente',
+    argumentsEdited: 'Argumente (vor der Freigabe bearbeitet)',
+    argumentsAsSent: 'Argumente, wie das Modell sie gesendet hat',
+    progress: 'Fortschritt',
+    result: 'Ergebnis',
+    exitCode: (code) => `Exit-Code ${code}`,
+    output: 'Ausgabe',
+    errors: 'Fehler',
+    outputCut: ' (Ausgabe gekürzt)',
+    history: 'Verlauf',
+    auditBy: (actor) => `durch ${{ model: 'das Modell', runtime: 'die Laufzeit', user: 'dich', host: 'die App' }[actor]}`,
+    showLess: 'Weniger anzeigen',
+    showAllCharacters: (count) => `Alles anzeigen (${count} Zeichen)`,
+    timelineLabel: 'Werkzeugaufrufe',
+    noToolCalls: 'Noch keine Werkzeugaufrufe.',
+    viewFailed: (toolName, message) => `Die Ansicht der App für ${toolName} ist fehlgeschlagen (${message}); die Details unten zeigen den Aufruf.`,
+  },
+  diff: {
+    label: 'Änderungen',
+    binary: 'Binärdatei geändert; ihr Inhalt wird nicht angezeigt.',
+    noChanges: 'Keine Änderungen.',
+    nothingToShow: 'In diesem Diff gibt es nichts anzuzeigen.',
+    oldLine: 'Alte Zeile',
+    newLine: 'Neue Zeile',
+    change: 'Änderung',
+    text: 'Text',
+    added: 'Hinzugefügt',
+    removed: 'Entfernt',
+    linesChanged: (added, removed) => `${added} ${added === 1 ? 'Zeile' : 'Zeilen'} hinzugefügt, ${removed} ${removed === 1 ? 'Zeile' : 'Zeilen'} entfernt`,
+    showAllLines: (total, more) => `Alle ${total} Zeilen anzeigen (${more} weitere)`,
+  },
+};

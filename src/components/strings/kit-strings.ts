@@ -1,0 +1,213 @@
+import type { AuditActor, ToolCallState } from '../../core/index';
+
+/**
+ * Every word the kit's components show or say to assistive technology, in one replaceable set:
+ * pass a whole set (`germanStrings`) or only what you change to `AgentChat`'s `strings` (or a
+ * `StringsProvider`). Grouped by where the words appear; a function takes what the sentence
+ * needs. Messages that come from the runtime (errors, notices, the model's words) are not here:
+ * they reach the page as the runtime or the model wrote them (`AgentError.code` says which error
+ * it is, for an app that wants its own words).
+ *
+ * @example
+ * ```tsx
+ * <AgentChat agent={agent} strings={{ chat: { emptyTitle: 'Ask me anything' } }} />
+ * ```
+ */
+export interface KitStrings {
+  /** The language of these strings (a BCP 47 tag): the chat's `lang`, and how numbers are written. */
+  locale: string;
+  /** Whether the language is written right to left; the chat's `dir` unless the app sets one. */
+  direction: 'ltr' | 'rtl';
+  chat: {
+    emptyTitle: string;
+    composerPlaceholder: string;
+    waitsForAnswer: string;
+    waitsForApproval: string;
+  };
+  thread: {
+    conversation: string;
+    jumpToLatest: string;
+    thinking: string;
+    reasoning: string;
+    stopped: string;
+    responding: string;
+    retry: string;
+    earlierSummarized: string;
+    summaryDetail: (count: string) => string;
+  };
+  session: {
+    loading: string;
+    notSaved: string;
+    savingFailed: string;
+    notBeingSaved: string;
+    chatGoesOn: string;
+    stoppedBeforeDone: string;
+    continue: string;
+  };
+  messageActions: {
+    regenerate: string;
+    edit: string;
+    editQuestion: string;
+    editedMessage: string;
+    cancel: string;
+    saveAndSend: string;
+    rollBackToHere: string;
+    rollBackQuestion: string;
+    rollBack: string;
+  };
+  /** A tool call's state, as its badge and its history say it. */
+  toolStates: Readonly<Record<ToolCallState, string>> & { dismissed: string };
+  toolCall: {
+    details: (toolName: string) => string;
+    needsApproval: string;
+    needsAnswer: string;
+    runningTime: string;
+    runningFor: string;
+    argumentsStreaming: string;
+    argumentsRaw: string;
+    arguments: string;
+    argumentsEdited: string;
+    argumentsAsSent: string;
+    progress: string;
+    result: string;
+    exitCode: (code: number) => string;
+    output: string;
+    errors: string;
+    outputCut: string;
+    history: string;
+    auditBy: (actor: AuditActor) => string;
+    showLess: string;
+    showAllCharacters: (count: string) => string;
+    timelineLabel: string;
+    noToolCalls: string;
+    viewFailed: (toolName: string, message: string) => string;
+  };
+  diff: {
+    label: string;
+    binary: string;
+    noChanges: string;
+    nothingToShow: string;
+    oldLine: string;
+    newLine: string;
+    change: string;
+    text: string;
+    added: string;
+    removed: string;
+    linesChanged: (added: number, removed: number) => string;
+    showAllLines: (total: string, more: string) => string;
+  };
+}
+
+/** What an app may pass as `strings`: any group, and in it any words, over the base set. */
+export type KitStringsOverride = { readonly [Group in keyof KitStrings]?: KitStrings[Group] extends object ? Partial<KitStrings[Group]> : KitStrings[Group] };
+
+/** The English names of a tool call's states (also `toolCallStateLabels`). */
+export const englishToolStates: KitStrings['toolStates'] = {
+  'input-streaming': 'Preparing',
+  'input-available': 'Ready',
+  'approval-requested': 'Needs approval',
+  'approval-responded': 'Approved',
+  'answer-requested': 'Needs an answer',
+  running: 'Running',
+  'output-available': 'Done',
+  'output-error': 'Failed',
+  'output-denied': 'Denied',
+  cancelled: 'Cancelled',
+  sealed: 'Interrupted',
+  dismissed: 'Dismissed',
+};
+
+/** The kit's English words: the default set. */
+export const englishStrings: KitStrings = {
+  locale: 'en',
+  direction: 'ltr',
+  chat: {
+    emptyTitle: 'How can I help?',
+    composerPlaceholder: 'Send a message…',
+    waitsForAnswer: 'Answer the question above (or cancel it) to continue.',
+    waitsForApproval: 'The agent waits for your decision on a tool call.',
+  },
+  thread: {
+    conversation: 'Conversation',
+    jumpToLatest: 'Jump to latest',
+    thinking: 'Thinking…',
+    reasoning: 'Reasoning',
+    stopped: 'Stopped',
+    responding: 'Assistant is responding',
+    retry: 'Retry',
+    earlierSummarized: 'Earlier messages summarized',
+    summaryDetail: (count) => `(the model gets a summary of the ${count} messages above)`,
+  },
+  session: {
+    loading: 'Loading the conversation…',
+    notSaved: 'Not saved: ',
+    savingFailed: 'Saving failed: ',
+    notBeingSaved: 'The conversation is not being saved.',
+    chatGoesOn: ' The chat goes on in this tab.',
+    stoppedBeforeDone: 'The conversation stopped before the agent finished.',
+    continue: 'Continue',
+  },
+  messageActions: {
+    regenerate: 'Regenerate',
+    edit: 'Edit',
+    editQuestion: 'Edit this message and send it again? What came after it is replaced.',
+    editedMessage: 'Edited message',
+    cancel: 'Cancel',
+    saveAndSend: 'Save and send',
+    rollBackToHere: 'Roll back to here',
+    rollBackQuestion: 'Roll back to before this message? The files return to how they were, and this message and everything after it are removed.',
+    rollBack: 'Roll back',
+  },
+  toolStates: englishToolStates,
+  toolCall: {
+    details: (toolName) => `${toolName} details`,
+    needsApproval: 'Needs approval',
+    needsAnswer: 'Needs an answer',
+    runningTime: 'Running time',
+    runningFor: 'Running for',
+    argumentsStreaming: 'Arguments (streaming)',
+    argumentsRaw: 'Arguments (raw)',
+    arguments: 'Arguments',
+    argumentsEdited: 'Arguments (edited before approval)',
+    argumentsAsSent: 'Arguments as the model sent them',
+    progress: 'Progress',
+    result: 'Result',
+    exitCode: (code) => `Exit code ${code}`,
+    output: 'Output',
+    errors: 'Errors',
+    outputCut: ' (output cut)',
+    history: 'History',
+    auditBy: (actor) => `by ${actor}`,
+    showLess: 'Show less',
+    showAllCharacters: (count) => `Show all (${count} characters)`,
+    timelineLabel: 'Tool calls',
+    noToolCalls: 'No tool calls yet.',
+    viewFailed: (toolName, message) => `The app's view of ${toolName} failed (${message}); the details below show the call.`,
+  },
+  diff: {
+    label: 'Changes',
+    binary: 'Binary file changed; its content is not shown.',
+    noChanges: 'No changes.',
+    nothingToShow: 'Nothing to show in this diff.',
+    oldLine: 'Old line',
+    newLine: 'New line',
+    change: 'Change',
+    text: 'Text',
+    added: 'Added',
+    removed: 'Removed',
+    linesChanged: (added, removed) => `${added} ${added === 1 ? 'line' : 'lines'} added, ${removed} ${removed === 1 ? 'line' : 'lines'} removed`,
+    showAllLines: (total, more) => `Show all ${total} lines (${more} more)`,
+  },
+};
+
+/** `base` with `override`'s words in place of its own, group by group. */
+export function mergeStrings(base: KitStrings, override: KitStringsOverride | undefined): KitStrings {
+  if (!override) return base;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [group, words] of Object.entries(override)) {
+    if (!Object.hasOwn(base, group) || words === undefined) continue;
+    const current = (base as unknown as Record<string, unknown>)[group];
+    merged[group] = typeof current === 'object' && current !== null && typeof words === 'object' ? { ...current, ...words } : words;
+  }
+  return merged as unknown as KitStrings;
+}
