@@ -1,12 +1,8 @@
 import type { ChangeMark } from '../../react/index';
+import { useStrings } from '../strings/strings-context';
 
-/** How each mark reads, in words (for screen readers and the tooltip) and as one letter. */
-export const changeMarkLabels: Record<ChangeMark, { word: string; letter: string }> = {
-  added: { word: 'added', letter: 'A' },
-  modified: { word: 'modified', letter: 'M' },
-  deleted: { word: 'deleted', letter: 'D' },
-  'contains-changes': { word: 'contains changes', letter: '•' },
-};
+/** How each mark shows, as one letter; its word (for screen readers and the tooltip) is in the strings (`files.marks`). */
+const changeMarkLetters: Record<ChangeMark, string> = { added: 'A', modified: 'M', deleted: 'D', 'contains-changes': '•' };
 
 /**
  * A file's change since the checkpoint as a small badge: a letter (A, M, D; a dot for a folder
@@ -18,7 +14,8 @@ export const changeMarkLabels: Record<ChangeMark, { word: string; letter: string
  * ```
  */
 export function ChangeBadge({ mark }: { mark: ChangeMark }) {
-  const { word, letter } = changeMarkLabels[mark];
+  const word = useStrings().files.marks[mark];
+  const letter = changeMarkLetters[mark];
   return (
     <span className="rak-change-badge" data-change={mark} title={word}>
       <span aria-hidden="true">{letter}</span>

@@ -2,6 +2,7 @@ import { useSandboxChanges } from '../../react/index';
 import { ChangeBadge } from './change-badge';
 import { useExplorer, useExplorerStore } from './explorer-state';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /**
  * The files changed since the checkpoint (the start of the agent's current or last turn), each
@@ -13,11 +14,12 @@ import { VisibleText } from '../visible-text/visible-text';
  * ```
  */
 export function ChangesList() {
+  const strings = useStrings();
   const store = useExplorerStore();
   const selected = useExplorer((state) => state.selected);
   const { checkpointId, files } = useSandboxChanges();
-  if (checkpointId === undefined) return <p className="rak-explorer-empty">No checkpoint yet: the agent takes one at the start of each turn.</p>;
-  if (files.length === 0) return <p className="rak-explorer-empty">No changes since the start of the turn.</p>;
+  if (checkpointId === undefined) return <p className="rak-explorer-empty">{strings.files.noCheckpoint}</p>;
+  if (files.length === 0) return <p className="rak-explorer-empty">{strings.files.noChanges}</p>;
   return (
     <ul className="rak-changes-list" aria-label="Changed files">
       {files.map(({ path, change }) => (

@@ -7,6 +7,7 @@ import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } f
 import { FileTree } from './file-tree';
 import { FileViewer } from './file-viewer';
 import { SegmentedControl } from './segmented-control';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `FileExplorer`. */
 export interface FileExplorerProps {
@@ -50,13 +51,14 @@ export const FileExplorer = /* @__PURE__ */ memo(function FileExplorer({ sandbox
   );
 });
 
-function Explorer({ label = 'Workspace', exportFileName = 'workspace.json', className }: Omit<FileExplorerProps, 'sandbox'>) {
+function Explorer({ label, exportFileName = 'workspace.json', className }: Omit<FileExplorerProps, 'sandbox'>) {
+  const strings = useStrings();
   const sandbox = useSandbox();
   const [store] = useState(createExplorerStore);
   const classes = ['rak-explorer', className].filter(Boolean).join(' ');
   if (!sandbox) {
     return (
-      <section className={classes} aria-label={label}>
+      <section className={classes} aria-label={label ?? strings.files.workspace}>
         <p className="rak-explorer-empty">No workspace: this agent has no sandbox.</p>
       </section>
     );
@@ -64,7 +66,7 @@ function Explorer({ label = 'Workspace', exportFileName = 'workspace.json', clas
   const exportSandbox = () => downloadBlob(new Blob([sandbox.exportArchive()], { type: 'application/json' }), exportFileName);
   return (
     <ExplorerContext.Provider value={store}>
-      <section className={classes} aria-label={label}>
+      <section className={classes} aria-label={label ?? strings.files.workspace}>
         {/* The section is the size container; its layout switches at a width (an element cannot query itself). */}
         <div className="rak-explorer-layout">
           <ExplorerToolbar onExport={exportSandbox} />
@@ -86,22 +88,23 @@ function ExplorerNav() {
 }
 
 function ExplorerToolbar({ onExport }: { onExport: () => void }) {
+  const strings = useStrings();
   const store = useExplorerStore();
   const view = useExplorer((state) => state.view);
   const count = useSandboxChanges().files.length;
   return (
     <div className="rak-explorer-toolbar">
       <SegmentedControl
-        label="List"
+        label={strings.files.list}
         value={view}
         onChange={(next) => store.set({ view: next })}
         options={[
-          { value: 'files', label: 'Files' },
+          { value: 'files', label: strings.files.files },
           {
             value: 'changes',
             label: (
               <>
-                Changes
+                {strings.files.changes}
                 {count > 0 && (
                   <>
                     {' '}
@@ -113,8 +116,8 @@ function ExplorerToolbar({ onExport }: { onExport: () => void }) {
           },
         ]}
       />
-      <button type="button" className="rak-button rak-button-small" title="Download the whole workspace as one JSON file" onClick={onExport}>
-        Export
+      <button type="button" className="rak-button rak-button-small" title={strings.files.exportTitle} onClick={onExport}>
+        {strings.files.export}
       </button>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { FileExplorer } from './file-explorer';
+import { useStrings } from '../strings/strings-context';
 
 /** Wide enough (in CSS pixels) to open the file panel beside the chat at first. */
 const wideEnough = 900;
@@ -16,6 +17,7 @@ const wideEnough = 900;
  * ```
  */
 export function FilePanelLayout({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const strings = useStrings();
   const [open, setOpen] = useState<boolean | null>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -40,21 +42,21 @@ export function FilePanelLayout({ enabled, children }: { enabled: boolean; child
             aria-controls={shown ? panelId : undefined}
             onClick={() => setOpen(!shown)}
           >
-            Workspace
+            {strings.files.workspace}
           </button>
         </div>
       )}
       <div ref={bodyRef} className="rak-chat-body" data-file-panel={enabled || undefined}>
         <div className="rak-chat-main">{children}</div>
         {shown && (
-          <aside id={panelId} className="rak-file-panel" aria-label="Workspace">
+          <aside id={panelId} className="rak-file-panel" aria-label={strings.files.workspace}>
             <header className="rak-file-panel-header">
-              <h2 className="rak-file-panel-title">Workspace</h2>
+              <h2 className="rak-file-panel-title">{strings.files.workspace}</h2>
               <button type="button" className="rak-button rak-button-small" onClick={close}>
-                Close
+                {strings.files.close}
               </button>
             </header>
-            <FileExplorer label="Workspace files" />
+            <FileExplorer label={strings.files.workspaceFiles} />
           </aside>
         )}
       </div>

@@ -1,11 +1,12 @@
 import { memo, useId, useRef, type CSSProperties } from 'react';
 import type { SandboxEntry } from '../../core/index';
 import { useFileChange, useFiles } from '../../react/index';
-import { ChangeBadge, changeMarkLabels } from './change-badge';
+import { ChangeBadge } from './change-badge';
 import { useExplorer, useExplorerStore, type ExplorerStore } from './explorer-state';
 import { onTreeKeyDown, visibleItems } from './tree-keyboard';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /**
  * The workspace as a tree (`role="tree"`; folders are `treeitem`s with `aria-expanded` and a
@@ -22,19 +23,20 @@ import { VisibleText } from '../visible-text/visible-text';
  * <ExplorerContext.Provider value={createExplorerStore()}><FileTree /></ExplorerContext.Provider>
  * ```
  */
-export function FileTree({ label = 'Files' }: { label?: string }) {
+export function FileTree({ label }: { label?: string }) {
+  const strings = useStrings();
   const store = useExplorerStore();
   const treeRef = useRef<HTMLUListElement>(null);
   const idPrefix = useId();
   const entries = useFiles('/');
   const active = useExplorer((state) => state.active);
-  if (entries.length === 0) return <p className="rak-explorer-empty">No files yet.</p>;
+  if (entries.length === 0) return <p className="rak-explorer-empty">{strings.files.noFiles}</p>;
   return (
     <ul
       ref={treeRef}
       className="rak-tree"
       role="tree"
-      aria-label={label}
+      aria-label={label ?? strings.files.tree}
       tabIndex={0}
       aria-activedescendant={active ? itemId(idPrefix, active) : undefined}
       onKeyDown={(event) => onTreeKeyDown(event, treeRef.current, store)}
@@ -76,6 +78,7 @@ const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position
   const selected = useExplorer((state) => state.selected === entry.path);
   const active = useExplorer((state) => state.active === entry.path);
   const mark = useFileChange(entry.path);
+  const markWords = useStrings().files.marks;
   const activate = () => {
     store.set(folder ? { active: entry.path } : { active: entry.path, selected: entry.path, mode: 'content' });
     if (folder) store.toggle(entry.path);
@@ -90,7 +93,7 @@ const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position
       aria-posinset={position}
       aria-expanded={folder ? expanded : undefined}
       aria-selected={selected}
-      aria-label={mark ? `${escapeInvisible(entry.name)}, ${changeMarkLabels[mark].word}` : escapeInvisible(entry.name)}
+      aria-label={mark ? `${escapeInvisible(entry.name)}, ${markWords[mark]}` : escapeInvisible(entry.name)}
       data-path={entry.path}
       data-kind={entry.kind}
       data-active={active || undefined}

@@ -7,14 +7,11 @@ import { useExplorer, useExplorerStore, type ViewerMode } from './explorer-state
 import { SegmentedControl, type SegmentedOption } from './segmented-control';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { revealText, VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /** Lines of a text file rendered before "Show all". */
 const maxFileLines = 1000;
 
-const modeOptions: readonly SegmentedOption<ViewerMode>[] = [
-  { value: 'content', label: 'Content' },
-  { value: 'diff', label: 'Diff' },
-];
 
 /**
  * The selected file: its text with line numbers (binary files by size only), or its diff
@@ -28,7 +25,8 @@ const modeOptions: readonly SegmentedOption<ViewerMode>[] = [
  */
 export function FileViewer() {
   const selected = useExplorer((state) => state.selected);
-  if (selected === null) return <p className="rak-explorer-empty">Select a file to see it here.</p>;
+  const strings = useStrings();
+  if (selected === null) return <p className="rak-explorer-empty">{strings.files.selectFile}</p>;
   return <FileView key={selected} path={selected} />;
 }
 
@@ -38,13 +36,18 @@ function FileView({ path }: { path: string }) {
   const mode = useExplorer((state) => state.mode);
   const file = useFile(path);
   const mark = useFileChange(path);
+  const strings = useStrings();
+  const modeOptions: readonly SegmentedOption<ViewerMode>[] = [
+    { value: 'content', label: strings.files.content },
+    { value: 'diff', label: strings.files.diff },
+  ];
   const download = () => {
     if (!sandbox || file.status !== 'ready') return;
     const type = file.binary ? 'application/octet-stream' : 'text/plain;charset=utf-8';
     downloadBlob(new Blob([sandbox.readBytes(file.path) as Uint8Array<ArrayBuffer>], { type }), downloadName(file.path));
   };
   return (
-    <section className="rak-viewer" aria-label={`File ${escapeInvisible(path)}`}>
+    <section className="rak-viewer" aria-label={strings.files.file(escapeInvisible(path))}>
       <header className="rak-viewer-header">
         <h3 className="rak-viewer-title" title={escapeInvisible(path)}>
           <VisibleText text={path} />
@@ -52,9 +55,9 @@ function FileView({ path }: { path: string }) {
         {mark && mark !== 'contains-changes' && <ChangeBadge mark={mark} />}
         {file.status === 'ready' && <span className="rak-viewer-size">{formatBytes(file.size)}</span>}
         <div className="rak-viewer-actions">
-          <SegmentedControl label="Show" value={mode} onChange={(next) => store.set({ mode: next })} options={modeOptions} />
+          <SegmentedControl label={strings.files.show} value={mode} onChange={(next) => store.set({ mode: next })} options={modeOptions} />
           <button type="button" className="rak-button rak-button-small" disabled={file.status !== 'ready'} onClick={download}>
-            Download
+            {strings.files.download}
           </button>
         </div>
       </header>
@@ -65,16 +68,18 @@ function FileView({ path }: { path: string }) {
 
 function FileDiffView({ path }: { path: string }) {
   const { status, diff } = useFileDiff(path);
-  if (status === 'no-checkpoint') return <p className="rak-explorer-empty">No checkpoint yet: changes show from the agent’s next turn.</p>;
-  return <DiffView diff={diff} label={`Changes to ${path}`} hideFileHeader />;
+  const strings = useStrings();
+  if (status === 'no-checkpoint') return <p className="rak-explorer-empty">{strings.files.noCheckpointForDiff}</p>;
+  return <DiffView diff={diff} label={strings.files.changesTo(path)} hideFileHeader />;
 }
 
 function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
+  const strings = useStrings();
   switch (file.status) {
     case 'loading':
-      return <p className="rak-explorer-empty">Loading…</p>;
+      return <p className="rak-explorer-empty">{strings.files.loading}</p>;
     case 'missing':
-      return <p className="rak-explorer-empty">{deleted ? 'This file was deleted since the checkpoint; its changes show what it held.' : 'This file does not exist.'}</p>;
+      return <p className="rak-explorer-empty">{deleted ? strings.files.deletedSinceCheckpoint : strings.files.doesNotExist}</p>;
     case 'error':
       return (
         <p className="rak-explorer-empty" role="alert">
@@ -84,13 +89,13 @@ function FileContent({ file, deleted }: { file: FileState; deleted: boolean }) {
     case 'ready':
       break;
   }
-  if (file.binary) return <p className="rak-explorer-empty">{`Binary file, ${formatBytes(file.size)}; download it to open it.`}</p>;
-  if (file.content === '') return <p className="rak-explorer-empty">Empty file.</p>;
+  if (file.binary) return <p className="rak-explorer-empty">{strings.files.binary(formatBytes(file.size))}</p>;
+  if (file.content === '') return <p className="rak-explorer-empty">{strings.files.empty}</p>;
   const lines = (file.content ?? '').replace(/\n$/, '').split('\n');
   return (
     <LineLimit lines={lines} maxLines={maxFileLines}>
       {(shown) => (
-        <pre className="rak-file-text" tabIndex={0} aria-label={`Content of ${escapeInvisible(file.path)}`}>
+        <pre className="rak-file-text" tabIndex={0} aria-label={strings.files.contentOf(escapeInvisible(file.path))} dir="ltr">
           <code>
             {shown.map((line, index) => (
               // The number is drawn from `data-line` by CSS, so copying the text does not copy it.

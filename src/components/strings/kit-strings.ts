@@ -82,6 +82,35 @@ export interface KitStrings {
     noToolCalls: string;
     viewFailed: (toolName: string, message: string) => string;
   };
+  files: {
+    workspace: string;
+    workspaceFiles: string;
+    close: string;
+    list: string;
+    files: string;
+    changes: string;
+    export: string;
+    exportTitle: string;
+    noCheckpoint: string;
+    noChanges: string;
+    selectFile: string;
+    file: (path: string) => string;
+    show: string;
+    content: string;
+    diff: string;
+    download: string;
+    noCheckpointForDiff: string;
+    changesTo: (path: string) => string;
+    loading: string;
+    deletedSinceCheckpoint: string;
+    doesNotExist: string;
+    binary: (size: string) => string;
+    empty: string;
+    contentOf: (path: string) => string;
+    marks: { added: string; modified: string; deleted: string; 'contains-changes': string };
+    tree: string;
+    noFiles: string;
+  };
   diff: {
     label: string;
     binary: string;
@@ -183,6 +212,35 @@ export const englishStrings: KitStrings = {
     timelineLabel: 'Tool calls',
     noToolCalls: 'No tool calls yet.',
     viewFailed: (toolName, message) => `The app's view of ${toolName} failed (${message}); the details below show the call.`,
+  },
+  files: {
+    workspace: 'Workspace',
+    workspaceFiles: 'Workspace files',
+    close: 'Close',
+    list: 'List',
+    files: 'Files',
+    changes: 'Changes',
+    export: 'Export',
+    exportTitle: 'Download the whole workspace as one JSON file',
+    noCheckpoint: 'No checkpoint yet: the agent takes one at the start of each turn.',
+    noChanges: 'No changes since the start of the turn.',
+    selectFile: 'Select a file to see it here.',
+    file: (path) => `File ${path}`,
+    show: 'Show',
+    content: 'Content',
+    diff: 'Diff',
+    download: 'Download',
+    noCheckpointForDiff: 'No checkpoint yet: changes show from the agent’s next turn.',
+    changesTo: (path) => `Changes to ${path}`,
+    loading: 'Loading…',
+    deletedSinceCheckpoint: 'This file was deleted since the checkpoint; its changes show what it held.',
+    doesNotExist: 'This file does not exist.',
+    binary: (size) => `Binary file, ${size}; download it to open it.`,
+    empty: 'Empty file.',
+    contentOf: (path) => `Content of ${path}`,
+    marks: { added: 'added', modified: 'modified', deleted: 'deleted', 'contains-changes': 'contains changes' },
+    tree: 'Files',
+    noFiles: 'No files yet.',
   },
   diff: {
     label: 'Changes',
