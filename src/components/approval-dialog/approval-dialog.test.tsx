@@ -42,7 +42,7 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
     expect(modal.getAttribute('aria-describedby')).toBeTruthy();
     const description = document.getElementById(modal.getAttribute('aria-describedby')!)!;
     expect(description.textContent).toContain('Saves a note in the notebook.');
-    expect(description.textContent).toContain('asks for approval');
+    expect(description.textContent).toContain('"write_note" always asks a person before it runs.');
     expect(JSON.parse(argumentsInput().value)).toEqual({ text: 'Buy milk' });
     // The composer is disabled with a hint; the thread behind the modal is inert.
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).matches(':disabled')).toBe(true);
