@@ -175,7 +175,10 @@ describe('the arguments form', () => {
     render(<AgentChat agent={agent} />);
     await start();
     fireEvent.change(field('Subject'), { target: { value: 'Launch moved' } });
+    button('Edit as JSON').focus();
     fireEvent.click(button('Edit as JSON'));
+    // Focus goes with the switch to the JSON editor's head.
+    expect(document.activeElement).toBe(button('Edit in a form'));
     const json = within(dialog()).getByRole<HTMLTextAreaElement>('textbox', { name: /Arguments/ });
     expect(JSON.parse(json.value)).toEqual({ ...draft, subject: 'Launch moved' });
     expect(within(dialog()).queryByRole('group', { name: 'Arguments' })).toBeNull();

@@ -1,4 +1,4 @@
-import { useId, useState, type Ref } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { ArgumentsEditor } from './arguments-editor';
 import { approvalText as text } from './approval-text';
 import { SchemaForm } from './schema-form/schema-form';
@@ -27,12 +27,21 @@ export function ArgumentsSection({ args, error, textareaRef, formRef }: Argument
   const id = useId();
   const headingId = `${id}-heading`;
   const [problem, setProblem] = useState<string | null>(null);
+  // The switch moves to the other editor's head: focus goes with it, not to the page.
+  const switchRef = useRef<HTMLButtonElement>(null);
+  const switched = useRef(false);
+  useEffect(() => {
+    if (!switched.current) return;
+    switched.current = false;
+    switchRef.current?.focus();
+  }, [args.mode]);
   const toggle = (mode: 'form' | 'json') => {
     const found = args.switchTo(mode);
+    switched.current = found === null;
     setProblem(found === 'does-not-fit' ? text.notForm : found === 'hidden-characters' ? text.invisibleInForm : null);
   };
   const switchButton = args.form && (
-    <button type="button" className="rak-button rak-button-small" onClick={() => toggle(args.mode === 'form' ? 'json' : 'form')}>
+    <button ref={switchRef} type="button" className="rak-button rak-button-small" onClick={() => toggle(args.mode === 'form' ? 'json' : 'form')}>
       {args.mode === 'form' ? text.editAsJson : text.editInForm}
     </button>
   );
