@@ -78,6 +78,7 @@ export const sendEmail = defineTool({
     additionalProperties: false,
   },
   needsApproval: true,
+  summarize: ({ to, subject }) => `Send an email to ${to}: ${subject}`,
   category: 'email',
   async execute({ to, subject, body }, { signal }) {
     await pause(400, signal);
@@ -104,6 +105,7 @@ export const deleteRecords = defineTool({
     additionalProperties: false,
   },
   needsApproval: (input) => input.olderThanDays < 90,
+  summarize: ({ table, olderThanDays }) => `Delete the ${table} records older than ${olderThanDays} ${olderThanDays === 1 ? 'day' : 'days'}`,
   category: 'data',
   async execute({ table, olderThanDays }, { signal }) {
     await pause(500, signal);

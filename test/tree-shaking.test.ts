@@ -52,10 +52,10 @@ describe('importing one component from the built package', () => {
     expect(gzipKb).toBeLessThan(10);
   }, 60_000);
 
-  it('DiffView alone ships the diff view only', async () => {
+  it('DiffView alone ships the diff view only (with the English words of the UI, about 1.3 kB)', async () => {
     const { gzipKb, code } = await appImporting(['DiffView'], 'components.js');
     expect(code).toContain('rak-diff');
     for (const other of ['rak-explorer', 'rak-md', 'rak-composer']) expect(code).not.toContain(other);
-    expect(gzipKb).toBeLessThan(5);
+    expect(gzipKb).toBeLessThan(6.5);
   }, 60_000);
 });

@@ -42,7 +42,7 @@ describe('what a person approves is what they see', () => {
     render(<AgentChat agent={agent} />);
     await act(() => agent.send('Save the picture').then(() => {}));
 
-    const dialog = screen.getByRole('alertdialog', { name: 'Run write_file?' });
+    const dialog = screen.getByRole('alertdialog', { name: /^Run write_file/ });
     const preview = within(dialog).getByRole('region', { name: 'File change' });
     const path = preview.querySelector('.rak-approval-file-title code')!;
     expect(path.textContent).toBe('/rtl/safeU+202Egnp.exe');
@@ -78,9 +78,16 @@ describe('what a person approves is what they see', () => {
     const agent = createAgent({ model, sandbox });
     render(<AgentChat agent={agent} />);
     await act(() => agent.send('Write notes').then(() => {}));
-    const dialog = screen.getByRole('alertdialog', { name: 'Run write_file?' });
+    const dialog = screen.getByRole('alertdialog', { name: /^Run write_file/ });
     expect(dialog.querySelector('.rak-invisible-warning')).toBeNull();
 
+    // Typed into the form: the warning lists it.
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Path' }), { target: { value: 'notes\u202E.txt' } });
+    expect(dialog.querySelector('.rak-invisible-warning')!.textContent).toContain('input.path contains U+202E');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Path' }), { target: { value: 'notes.txt' } });
+    expect(dialog.querySelector('.rak-invisible-warning')).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Edit as JSON' }));
     const argumentsInput = within(dialog).getByRole('textbox', { name: /Arguments/ });
     fireEvent.change(argumentsInput, { target: { value: '{"path": "notes.txt", "content": "hi\\n", "over\u2066write": true}' } });
     const warning = dialog.querySelector('.rak-invisible-warning')!;

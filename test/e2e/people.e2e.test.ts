@@ -87,6 +87,8 @@ test('edit the arguments and approve with the keyboard: invalid JSON blocks Appr
   await sendWithKeyboard(page, 'Send an email to Ada about the launch');
   const dialog = page.getByRole('alertdialog');
   await dialog.waitFor({ timeout: 30_000 });
+  await tabTo(page, 'Edit as JSON');
+  await page.keyboard.press('Enter');
   const editor = dialog.getByRole('textbox', { name: /Arguments/ });
   await tabTo(page, /Arguments/);
   expect(await editor.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -104,6 +106,40 @@ test('edit the arguments and approve with the keyboard: invalid JSON blocks Appr
   const reply = await lastReply(page).innerText();
   expect(reply).toContain('grace@example.com');
   expect(reply).toContain('Launch moved');
+  expect(reply).toMatch(/You edited/);
+  expect(errors).toEqual([]);
+});
+
+test('edit the arguments in the generated form: the dialog leads with the summary, the edited subject is what is sent', async () => {
+  const { page, errors } = await openPlayground('', { viewport: { width: 1280, height: 860 } });
+  await sendWithKeyboard(page, 'Send an email to Ada about the launch');
+  const dialog = page.getByRole('alertdialog', { name: 'Send an email to ada@example.com: Launch update' });
+  await dialog.waitFor({ timeout: 30_000 });
+  expect(await dialog.getByText('Why you are asked:').locator('..').innerText()).toBe('Why you are asked: "send_email" always asks a person before it runs.');
+  const subject = dialog.getByRole('textbox', { name: 'Subject' });
+  expect(await subject.inputValue()).toBe('Launch update');
+  // The body is long text: a textarea holding its lines, not one escaped JSON string.
+  expect(await dialog.getByRole('textbox', { name: 'Body' }).evaluate((element) => element.tagName)).toBe('TEXTAREA');
+  expect(await dialog.getByRole('textbox', { name: 'Body' }).inputValue()).toContain('Hi Ada,\n');
+  await screenshot(page, 'approval-form-1280-light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await screenshot(page, 'approval-form-1280-dark');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'approval-form-390-dark');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await screenshot(page, 'approval-form-390-light');
+  await page.setViewportSize({ width: 1280, height: 860 });
+
+  await subject.fill('');
+  expect(await subject.getAttribute('aria-invalid')).toBe('true');
+  expect(await dialog.getByRole('button', { name: 'Approve', exact: true }).isDisabled()).toBe(true);
+  await subject.fill('Launch moved to Tuesday');
+  await expect.poll(() => dialog.getByText(/you changed the arguments below/).count()).toBe(1);
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await followUpDone(page);
+  const reply = await lastReply(page).innerText();
+  expect(reply).toContain('Launch moved to Tuesday');
   expect(reply).toMatch(/You edited/);
   expect(errors).toEqual([]);
 });

@@ -27,9 +27,13 @@ function setup(notes: string[] = ['Buy milk']) {
   return { agent, saved, start: () => act(() => agent.send('Take notes').then(() => {})) };
 }
 
-const dialog = () => screen.getByRole('alertdialog', { name: 'Run write_note?' });
+const dialog = () => screen.getByRole('alertdialog', { name: /^Run write_note with text/ });
 const button = (name: string | RegExp) => within(dialog()).getByRole('button', { name });
+/** The JSON editor (after "Edit as JSON"). */
 const argumentsInput = () => within(dialog()).getByRole<HTMLTextAreaElement>('textbox', { name: /Arguments/ });
+/** The form's field for the note's text. */
+const textField = () => within(dialog()).getByRole<HTMLTextAreaElement>('textbox', { name: 'Text' });
+const asJson = () => fireEvent.click(button('Edit as JSON'));
 const settled = (agent: ReturnType<typeof setup>['agent']) => waitFor(() => expect(agent.getState().status).toBe('idle'));
 
 describe('<ApprovalDialog> in <AgentChat>', () => {
@@ -37,13 +41,17 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
     const { agent, saved, start } = setup();
     render(<AgentChat agent={agent} />);
     await start();
-    const modal = dialog();
+    const modal = screen.getByRole('alertdialog', { name: 'Run write_note with text “Buy milk”' });
     expect(modal.getAttribute('aria-modal')).toBe('true');
+    expect(within(modal).getByRole('heading', { level: 2 }).textContent).toBe('Run write_note with text “Buy milk”');
     expect(modal.getAttribute('aria-describedby')).toBeTruthy();
     const description = document.getElementById(modal.getAttribute('aria-describedby')!)!;
-    expect(description.textContent).toContain('Saves a note in the notebook.');
-    expect(description.textContent).toContain('asks for approval');
-    expect(JSON.parse(argumentsInput().value)).toEqual({ text: 'Buy milk' });
+    expect(description.textContent).toBe('Why you are asked: "write_note" always asks a person before it runs.');
+    // The text written for the model is there, collapsed.
+    const details = modal.querySelector('details')!;
+    expect(details.open).toBe(false);
+    expect(details.textContent).toContain('Saves a note in the notebook.');
+    expect(textField().value).toBe('Buy milk');
     // The composer is disabled with a hint; the thread behind the modal is inert.
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).matches(':disabled')).toBe(true);
     expect(screen.getByText('The agent waits for your decision on a tool call.')).toBeTruthy();
@@ -88,6 +96,7 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
     const { agent, saved, start } = setup();
     render(<AgentChat agent={agent} />);
     await start();
+    asJson();
     fireEvent.change(argumentsInput(), { target: { value: '{"text": "Buy oat milk"' } });
     expect((button('Approve') as HTMLButtonElement).disabled).toBe(true);
     expect((button('Always allow write_note') as HTMLButtonElement).disabled).toBe(true);
@@ -114,7 +123,7 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
     render(<AgentChat agent={agent} />);
     await start();
     const approve = vi.spyOn(agent, 'approve');
-    for (const target of [dialog(), argumentsInput(), button('Deny'), button('Always allow write_note')]) {
+    for (const target of [dialog(), textField(), button('Deny'), button('Always allow write_note')]) {
       fireEvent.keyDown(target, { key: 'Enter' });
       fireEvent.keyUp(target, { key: 'Enter' });
     }
@@ -128,7 +137,7 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
     fireEvent.keyDown(reason, { key: 'Escape' });
     expect(within(dialog()).queryByRole('textbox', { name: /Reason/ })).toBeNull();
     expect(document.activeElement).toBe(button('Deny'));
-    fireEvent.keyDown(argumentsInput(), { key: 'Escape' });
+    fireEvent.keyDown(textField(), { key: 'Escape' });
     expect(within(dialog()).getByRole('textbox', { name: /Reason/ })).toBeTruthy();
     expect(dialog()).toBeTruthy();
     expect(agent.getState().toolCalls[0]!.state).toBe('approval-requested');
@@ -139,10 +148,10 @@ describe('<ApprovalDialog> in <AgentChat>', () => {
     render(<AgentChat agent={agent} />);
     await start();
     expect(within(dialog()).getByText('1 of 2')).toBeTruthy();
-    expect(JSON.parse(argumentsInput().value)).toEqual({ text: 'First note' });
+    expect(textField().value).toBe('First note');
     fireEvent.click(button('Deny'));
     fireEvent.click(button('Confirm deny'));
-    await waitFor(() => expect(JSON.parse(argumentsInput().value)).toEqual({ text: 'Second note' }));
+    await waitFor(() => expect(textField().value).toBe('Second note'));
     expect(within(dialog()).queryByText(/of 2/)).toBeNull();
     expect(document.activeElement).toBe(dialog());
     fireEvent.click(button('Approve'));
@@ -172,12 +181,13 @@ describe.each([
     await start();
     expect(document.activeElement).toBe(dialog());
 
-    // Tab from the last control wraps to the first, Shift+Tab from the dialog goes to the last.
+    // Tab from the last control wraps to the first (the tool's description), Shift+Tab from it goes to the last.
     const approveButton = button('Approve');
     approveButton.focus();
     fireEvent.keyDown(approveButton, { key: 'Tab' });
-    expect(document.activeElement).toBe(argumentsInput());
-    fireEvent.keyDown(argumentsInput(), { key: 'Tab', shiftKey: true });
+    const first = dialog().querySelector('summary')!;
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(approveButton);
     // Focus that escapes to the page is brought back.
     outside.focus();

@@ -1,12 +1,17 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { AgentCommandError } from '../../core/index';
 import type { PendingApproval } from '../../react/index';
+import { useToolRender } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
-import { ArgumentsEditor, useArgumentsDraft } from './arguments-editor';
+import { ArgumentsSection } from './arguments-section';
+import { genericSummary } from './approval-summary';
+import { approvalText as text } from './approval-text';
 import { DenyReasonForm } from './deny-reason-form';
 import { FileChangesPreview } from './file-changes-preview';
 import { findApprovalInvisibles, InvisibleCharactersWarning } from './invisible-characters-warning';
+import { ShellCommandPreview } from './shell-preview/shell-command-preview';
+import { useApprovalArguments } from './use-approval-arguments';
 
 /** Props of `ApprovalRequestView`: one pending approval and where it stands in the queue. */
 export interface ApprovalRequestViewProps {
@@ -22,15 +27,21 @@ export interface ApprovalRequestViewProps {
 }
 
 /**
- * The approval dialog for one call (`role="alertdialog"`, `aria-modal`): what will run and why,
- * for file tools what each file would become (`call.approval.preview`, shown as diffs), the arguments
- * (editable JSON), and the decision: Approve, "Always allow <tool>", or Deny, which opens an
- * optional reason. Escape opens the reason (and goes back from it); it never approves, and
- * there is no Enter shortcut: only activating the Approve button approves.
+ * The approval dialog for one call (`role="alertdialog"`, `aria-modal`). It leads with what will
+ * happen in words: the tool's summary (`approval.summary`, from its `summarize`), or a sentence
+ * from the tool's name and arguments; then the tool's name, "Why you are asked" (the rule that
+ * asked), and the tool's description for the model, collapsed. Then what the call would do: the
+ * app's own view when it gives a `ToolRenderer` an `approval` phase, else file changes as diffs,
+ * else for the `bash` tool the command with its risky parts marked. Then the arguments, in a form
+ * generated from the tool's JSON Schema or as JSON (a switch between them; JSON only when the
+ * schema has something the form cannot show); and the decision: Approve, "Always allow <tool>",
+ * or Deny, which opens an optional reason. Escape opens the reason (and goes back from it); it
+ * never approves, and there is no Enter shortcut: only activating the Approve button approves.
+ * Approve waits while a field or the JSON is invalid.
  *
  * What is approved is shown as it is: invisible and direction-changing characters in the tool
- * name, paths and diffs show as `U+XXXX` marks, the editable arguments hold them as `\uXXXX`
- * escapes, and a warning (part of the dialog's description) lists where they are.
+ * name, paths and diffs show as `U+XXXX` marks, arguments that hold some open as JSON with
+ * `\uXXXX` escapes, and a warning (part of the dialog's description) lists where they are.
  *
  * @example
  * ```tsx
@@ -44,15 +55,20 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
   const titleId = useId();
   const descriptionId = useId();
   const warningId = useId();
-  const draft = useArgumentsDraft(call.input);
-  const preview = call.approval?.preview?.kind === 'file-changes' ? call.approval.preview : undefined;
-  const { parsed, text: draftText } = draft;
-  const invisibles = useMemo(() => findApprovalInvisibles({ parsed, text: draftText }, preview), [parsed, draftText, preview]);
+  const args = useApprovalArguments(call.input, tool?.inputSchema);
+  const appPreview = useToolRender(call, 'approval');
+  const filePreview = call.approval?.preview?.kind === 'file-changes' ? call.approval.preview : undefined;
+  const current = args.current.ok ? args.current.value : undefined;
+  const shellCommand = shellCommandOf(call.name, current ?? call.input);
+  const { text: draftText } = args.json;
+  const parsed = args.mode === 'form' ? args.current : args.json.parsed;
+  const invisibles = useMemo(() => findApprovalInvisibles({ parsed: parsed.ok ? parsed : { ok: false, problem: '' }, text: draftText }, filePreview), [parsed, draftText, filePreview]);
   const hasInvisibles = invisibles.inArguments.length + invisibles.inPreview.length > 0;
   const [mode, setMode] = useState<'decide' | 'deny'>('decide');
-  const [failure, setFailure] = useState<{ text: string; code: string | undefined; message: string } | null>(null);
+  const [failure, setFailure] = useState<{ snapshot: string; code: string | undefined; message: string } | null>(null);
   const busy = useRef(false);
   const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLDivElement>(null);
   const denyRef = useRef<HTMLButtonElement>(null);
   const cameBack = useRef(false);
 
@@ -64,20 +80,20 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
     if (busy.current) return;
     busy.current = true;
     setFailure(null);
-    const text = draft.text;
+    const snapshot = args.snapshot;
     command().then(
       () => void (busy.current = false),
       (error: unknown) => {
         busy.current = false;
         const code = commandErrorCode(error);
-        setFailure({ text, code, message: error instanceof Error ? error.message : String(error) });
-        if (code === 'invalid-input') textareaRef.current?.focus();
+        setFailure({ snapshot, code, message: error instanceof Error ? error.message : String(error) });
+        if (code === 'invalid-input') (textareaRef.current ?? formRef.current?.querySelector<HTMLElement>('input, textarea, select'))?.focus();
       },
     );
   };
   const approve = (always: boolean) => {
-    if (!draft.parsed.ok) return;
-    const input = draft.edited ? { input: draft.parsed.value } : {};
+    if (!args.current.ok) return;
+    const input = args.edited ? { input: args.current.value } : {};
     run(() => approval.approve({ ...(always ? { always } : {}), ...input }));
   };
   const back = () => {
@@ -93,9 +109,11 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
     else back();
   };
 
-  // The agent's refusal of edited arguments belongs to the text it refused; editing clears it.
-  const inputError = failure?.code === 'invalid-input' && failure.text === draft.text ? failure.message : null;
+  // The agent's refusal of edited arguments belongs to the arguments it refused; editing clears it.
+  const inputError = failure?.code === 'invalid-input' && failure.snapshot === args.snapshot ? failure.message : null;
   const otherError = failure && failure.code !== 'invalid-input' ? failure.message : null;
+  const summary = call.approval?.summary;
+  const toolName = escapeInvisible(call.name);
   return (
     <div
       ref={dialogRef}
@@ -111,54 +129,73 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
     >
       <header className="rak-dialog-header">
         <p className="rak-dialog-eyebrow">
-          Approval needed
-          {total > 1 && <span className="rak-dialog-queue">{`${position} of ${total}`}</span>}
+          {text.eyebrow}
+          {total > 1 && <span className="rak-dialog-queue">{text.queue(position, total)}</span>}
         </p>
-        <h2 id={titleId} className="rak-dialog-title">
-          Run{' '}
+        <h2 id={titleId} className="rak-dialog-title rak-approval-summary">
+          <VisibleText text={summary ?? genericSummary(call.name, current ?? call.input)} mode="prose" />
+        </h2>
+        {summary !== undefined && args.edited && <p className="rak-approval-edited">{text.editedSummary}</p>}
+        <p className="rak-approval-tool">
+          {`${text.tool} `}
           <code>
             <VisibleText text={call.name} />
           </code>
-          ?
-        </h2>
+        </p>
       </header>
       <div id={descriptionId} className="rak-approval-about">
-        {tool?.description && (
-          <p className="rak-approval-description">
-            <VisibleText text={tool.description} mode="prose" />
-          </p>
-        )}
         <p className="rak-approval-reason">
-          <span className="rak-approval-reason-label">Why you are asked: </span>
+          <span className="rak-approval-reason-label">{text.whyLabel}</span>
           <VisibleText text={reason} mode="prose" />
         </p>
       </div>
-      <InvisibleCharactersWarning id={warningId} found={invisibles} />
-      {preview && <FileChangesPreview preview={preview} />}
-      <ArgumentsEditor draft={draft} error={inputError} textareaRef={textareaRef} />
+      {tool?.description && (
+        <details className="rak-approval-description">
+          <summary>{text.toolDescription}</summary>
+          <p>
+            <VisibleText text={tool.description} mode="prose" />
+          </p>
+        </details>
+      )}
+      <InvisibleCharactersWarning id={warningId} found={invisibles} escaped={args.mode === 'json'} />
+      {appPreview !== undefined && appPreview !== null ? (
+        <div className="rak-approval-preview rak-approval-app-preview">{appPreview}</div>
+      ) : filePreview ? (
+        <FileChangesPreview preview={filePreview} />
+      ) : (
+        shellCommand && <ShellCommandPreview {...shellCommand} />
+      )}
+      <ArgumentsSection args={args} error={inputError} textareaRef={textareaRef} formRef={formRef} />
       {otherError && (
         <p className="rak-dialog-error" role="alert">
           {otherError}
         </p>
       )}
       {mode === 'deny' ? (
-        <DenyReasonForm toolName={escapeInvisible(call.name)} onBack={back} onConfirm={(text) => run(() => approval.deny(text ? { reason: text } : {}))} />
+        <DenyReasonForm toolName={toolName} onBack={back} onConfirm={(reasonText) => run(() => approval.deny(reasonText ? { reason: reasonText } : {}))} />
       ) : (
         <div className="rak-dialog-actions">
-          {!draft.parsed.ok && <p className="rak-dialog-note">Fix the arguments (not valid JSON) to approve.</p>}
+          {!args.current.ok && <p className="rak-dialog-note">{text.fixArguments}</p>}
           <button ref={denyRef} type="button" className="rak-button rak-button-danger-soft" onClick={() => setMode('deny')}>
-            Deny
+            {text.deny}
           </button>
-          <button type="button" className="rak-button" disabled={!draft.parsed.ok} onClick={() => approve(true)}>
-            {`Always allow ${escapeInvisible(call.name)}`}
+          <button type="button" className="rak-button" disabled={!args.current.ok} onClick={() => approve(true)}>
+            {text.alwaysAllow(toolName)}
           </button>
-          <button type="button" className="rak-button rak-button-primary" disabled={!draft.parsed.ok} onClick={() => approve(false)}>
-            Approve
+          <button type="button" className="rak-button rak-button-primary" disabled={!args.current.ok} onClick={() => approve(false)}>
+            {text.approve}
           </button>
         </div>
       )}
     </div>
   );
+}
+
+/** The kit's shell tool is `bash` with `{ command, cwd? }` (react-agent-kit/shell). */
+function shellCommandOf(name: string, input: unknown): { command: string; cwd?: string } | undefined {
+  if (name !== 'bash' || typeof input !== 'object' || input === null) return undefined;
+  const { command, cwd } = input as { command?: unknown; cwd?: unknown };
+  return typeof command === 'string' ? { command, ...(typeof cwd === 'string' ? { cwd } : {}) } : undefined;
 }
 
 /** The code of an `AgentCommandError` (the class itself is core runtime code, which components do not import). */

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type Ref } from 'react';
+import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { escapeInvisibleInJson } from '../visible-text/reveal-invisible';
 
 /** The arguments being edited: the text, and what it parses to. */
@@ -46,6 +46,8 @@ export interface ArgumentsEditorProps {
   /** Shown under the editor (for example the agent's refusal of the edited arguments). */
   error?: string | null;
   textareaRef?: Ref<HTMLTextAreaElement>;
+  /** More controls for the editor's head, after Reset (the approval dialog's "Edit in a form"). */
+  actions?: ReactNode;
 }
 
 /**
@@ -58,7 +60,7 @@ export interface ArgumentsEditorProps {
  * <ArgumentsEditor draft={useArgumentsDraft(call.input)} />
  * ```
  */
-export function ArgumentsEditor({ draft, error, textareaRef }: ArgumentsEditorProps) {
+export function ArgumentsEditor({ draft, error, textareaRef, actions }: ArgumentsEditorProps) {
   const id = useId();
   const messageId = `${id}-message`;
   const problem = draft.parsed.ok ? null : `Not valid JSON: ${draft.parsed.problem}`;
@@ -70,11 +72,14 @@ export function ArgumentsEditor({ draft, error, textareaRef }: ArgumentsEditorPr
         <label className="rak-arguments-label" htmlFor={id}>
           Arguments <span className="rak-arguments-hint">(JSON, editable)</span>
         </label>
-        {draft.changed && (
-          <button type="button" className="rak-button rak-button-small" onClick={draft.reset}>
-            Reset
-          </button>
-        )}
+        <span className="rak-arguments-actions">
+          {draft.changed && (
+            <button type="button" className="rak-button rak-button-small" onClick={draft.reset}>
+              Reset
+            </button>
+          )}
+          {actions}
+        </span>
       </div>
       <textarea
         ref={textareaRef}

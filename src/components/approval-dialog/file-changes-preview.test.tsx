@@ -28,7 +28,7 @@ function renderWith(preview: ApprovalPreview) {
     toolCalls: [pendingWrite(preview)],
   };
   render(<AgentChat agent={createAgent({ model: scriptedModel([]), initialState })} />);
-  return screen.getByRole('alertdialog', { name: 'Run write_file?' });
+  return screen.getByRole('alertdialog', { name: /^Run write_file/ });
 }
 
 it('shows the diff of each file a file tool would change, inside the approval dialog', () => {

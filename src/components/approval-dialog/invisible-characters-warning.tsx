@@ -65,7 +65,7 @@ function textFinding(where: string, text: string): InvisibleFinding[] {
  * <InvisibleCharactersWarning id={warningId} found={findApprovalInvisibles(draft, preview)} />
  * ```
  */
-export function InvisibleCharactersWarning({ id, found }: { id: string; found: ApprovalInvisibles }) {
+export function InvisibleCharactersWarning({ id, found, escaped = true }: { id: string; found: ApprovalInvisibles; /** The arguments are edited as JSON, with escapes. */ escaped?: boolean }) {
   const { inArguments, inPreview } = found;
   const all = [...inArguments, ...inPreview];
   if (all.length === 0) return null;
@@ -75,7 +75,7 @@ export function InvisibleCharactersWarning({ id, found }: { id: string; found: A
       <p className="rak-invisible-warning-text">
         <strong>Hidden characters. </strong>
         {`${subject} contain invisible or direction-changing characters, shown as U+… marks. They can make text read differently than it acts.`}
-        {inArguments.length > 0 && ' In the editable arguments they are written as \\u… escapes.'}
+        {inArguments.length > 0 && escaped && ' In the editable arguments they are written as \\u… escapes.'}
       </p>
       <ul className="rak-invisible-warning-list">
         {all.slice(0, maxListed).map((finding, index) => (

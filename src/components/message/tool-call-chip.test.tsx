@@ -67,7 +67,7 @@ describe('<ToolCallChip>', () => {
     });
     expect(document.activeElement).toBe(document.body);
     await act(() => agent.send('Remove it').then(() => {}));
-    const dialog = screen.getByRole('alertdialog', { name: 'Run remove_file?' });
+    const dialog = screen.getByRole('alertdialog', { name: /^Run remove_file/ });
     expect(document.activeElement).toBe(dialog);
     expect(within(chip()).getByRole('button', { name: 'Needs approval' })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));

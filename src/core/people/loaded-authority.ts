@@ -5,7 +5,7 @@
  * call, so on load:
  * - an approved call that has not started (`approval-responded`) is asked again: back to
  *   `approval-requested`, its decision dropped and the audit saying why; what the person sees is
- *   recomputed from the call's input and this app's tool (the preview, the reason), never taken
+ *   recomputed from the call's input and this app's tool (the preview, the summary, the reason), never taken
  *   from the data;
  * - a waiting call to a tool this app does not have, or that its policy refuses, is settled with
  *   an error result instead of being offered for approval;
@@ -16,6 +16,7 @@ import type { PermissionPolicy } from './permission-policy';
 import type { AgentState, ApprovalRequest, AuditEntry, ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { previewOf } from '../tools/tool-preview';
+import { summaryOf } from '../tools/tool-summary';
 import { isApprovedWaitingForTurn, isPendingApproval } from '../store/tool-call-states';
 import { withoutGrants } from './drop-grants';
 import { checkPermission } from './permission-check';
@@ -75,11 +76,13 @@ function askAgain(call: ToolCall, alwaysAllowed: readonly string[], context: Loa
       : 'This call is from a saved conversation and waited for approval; confirm it before it runs.';
   // Recomputed from the input: what the data says the call would do is never shown.
   const preview = previewOf(tool, call.input);
+  const summary = summaryOf(tool, call.input);
   const approval: ApprovalRequest = {
     reason,
     requestedAt: call.approval?.requestedAt ?? at,
     ...(call.approval?.expiresAt !== undefined ? { expiresAt: call.approval.expiresAt } : {}),
     ...(preview ? { preview } : {}),
+    ...(summary ? { summary } : {}),
   };
   if (!decided && sameApproval(call.approval, approval)) return call;
   return { ...call, state: 'approval-requested', approval, audit: decided ? [...call.audit, askedAgain(at)] : call.audit };

@@ -7,10 +7,12 @@ export type PermissionDecision = { kind: 'run' } | { kind: 'ask'; reason: string
  * Whether a call with valid input may run, must ask a person, or is refused. The order is the
  * rule: the deny list refuses; the allow list and "always" approvals run; then the tool's own
  * `needsApproval`; then the policy mode. Nothing is ever approved for lack of an approver.
+ * An `ask`'s reason is one sentence for the person who decides, naming the rule that asked.
  *
  * @example
  * ```ts
- * checkPermission(tool, input, { mode: 'read-only' }, []); // { kind: 'ask', reason: '…' } for a tool that is not readOnly
+ * checkPermission(tool, input, { mode: 'read-only' }, []);
+ * // { kind: 'ask', reason: 'This agent is in read-only mode, and "write_file" can change things.' }
  * ```
  */
 export function checkPermission(
@@ -19,29 +21,32 @@ export function checkPermission(
   policy: PermissionPolicy,
   alwaysAllowed: readonly string[],
 ): PermissionDecision {
+  const name = `"${tool.name}"`;
   if (policy.deny?.includes(tool.name)) {
-    return { kind: 'refuse', reason: `The agent's permission policy does not allow the tool "${tool.name}"; it was not run. Do not call it again.` };
+    return { kind: 'refuse', reason: `The agent's permission policy does not allow the tool ${name}; it was not run. Do not call it again.` };
   }
   if (policy.allow?.includes(tool.name) || alwaysAllowed.includes(tool.name)) return { kind: 'run' };
-  if (toolAsks(tool, input)) return { kind: 'ask', reason: `"${tool.name}" asks for approval before it runs.` };
+  const own = toolAsks(tool, input);
+  if (own) return { kind: 'ask', reason: `${name} ${own}` };
   switch (policy.mode ?? 'auto') {
     case 'ask':
-      return { kind: 'ask', reason: 'This agent asks before running any tool.' };
+      return { kind: 'ask', reason: 'This agent asks a person before every tool call.' };
     case 'read-only':
-      return tool.readOnly ? { kind: 'run' } : { kind: 'ask', reason: `The agent is in read-only mode and "${tool.name}" may change things.` };
+      return tool.readOnly ? { kind: 'run' } : { kind: 'ask', reason: `This agent is in read-only mode, and ${name} can change things.` };
     case 'auto':
       return { kind: 'run' };
   }
 }
 
-function toolAsks(tool: ToolDefinition, input: unknown): boolean {
+/** The tool's own rule, as the rest of a sentence that starts with its name; `undefined` when it does not ask. */
+function toolAsks(tool: ToolDefinition, input: unknown): string | undefined {
   if (typeof tool.needsApproval === 'function') {
     try {
-      return tool.needsApproval(input);
+      return tool.needsApproval(input) ? 'asks a person before it runs with these arguments.' : undefined;
     } catch {
       // A failing check must not let the call through unasked.
-      return true;
+      return 'could not check whether these arguments need a person (its check failed), so you decide.';
     }
   }
-  return tool.needsApproval === true;
+  return tool.needsApproval === true ? 'always asks a person before it runs.' : undefined;
 }

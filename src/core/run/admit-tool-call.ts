@@ -6,6 +6,7 @@ import { validateToolInput } from '../tools/tool-input-schema';
 import type { ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { previewOf } from '../tools/tool-preview';
+import { summaryOf } from '../tools/tool-summary';
 
 export interface AdmitContext {
   tools: ReadonlyMap<string, ToolDefinition>;
@@ -70,10 +71,11 @@ export async function admitToolCall(call: ToolCall, context: AdmitContext): Prom
     const expiryMs = context.permissions.approvalExpiryMs;
     const requestedAt = context.now();
     const preview = previewOf(tool, validated.value);
+    const summary = summaryOf(tool, validated.value);
     update({
       state: 'approval-requested',
       input: parsed.value,
-      approval: { reason: decision.reason, requestedAt, ...(expiryMs ? { expiresAt: requestedAt + expiryMs } : {}), ...(preview ? { preview } : {}) },
+      approval: { reason: decision.reason, requestedAt, ...(expiryMs ? { expiresAt: requestedAt + expiryMs } : {}), ...(preview ? { preview } : {}), ...(summary ? { summary } : {}) },
     });
     return { kind: 'handled' };
   }

@@ -91,6 +91,7 @@ const damages: Damage[] = [
   ['a decision that is not an approval', (state) => (state.toolCalls[0].approval.decision.approved = false), 'state.toolCalls[0].approval.decision.approved: expected true, got false.'],
   ['a missing approval reason', (state) => delete state.toolCalls[0].approval.reason, 'state.toolCalls[0].approval.reason: expected a string, got nothing.'],
   ['an expiry that is not a number', (state) => (state.toolCalls[0].approval.expiresAt = '100'), 'state.toolCalls[0].approval.expiresAt: expected a finite number, got "100".'],
+  ['an approval summary that is not text', (state) => (state.toolCalls[0].approval.summary = ['Send']), 'state.toolCalls[0].approval.summary: expected a string, got a list of 1 item.'],
   ['a null optional field', (state) => (state.messages[0].checkpointId = null), 'state.messages[0].checkpointId: expected a string, got null.'],
   ['a non-finite time', (state) => (state.toolCalls[0].audit[0].at = Number.POSITIVE_INFINITY), 'state.toolCalls[0].audit[0].at: expected a finite number, got Infinity.'],
   ['a NaN token count', (state) => (state.usage.totalTokens = Number.NaN), 'state.usage.totalTokens: expected a finite number, got NaN.'],

@@ -162,6 +162,7 @@ function readApproval(reader: ShapeReader, approval: Record<string, unknown>): v
   reader.string(approval.reason, 'reason');
   reader.finite(approval.requestedAt, 'requestedAt');
   reader.optionalFinite(approval.expiresAt, 'expiresAt');
+  reader.optionalString(approval.summary, 'summary');
   if (approval.decision !== undefined) {
     const decision = reader.object(approval.decision, 'decision');
     reader.enter('decision');

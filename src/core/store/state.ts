@@ -120,6 +120,8 @@ export interface ApprovalRequest {
   decision?: { approved: true; always: boolean; at: number; edited: boolean };
   /** What the call would change, computed when the approval was requested (file tools show a diff). */
   preview?: ApprovalPreview;
+  /** What the call will do in words, from the tool's `summarize`, computed when the approval was requested. */
+  summary?: string;
 }
 
 /**

@@ -58,6 +58,18 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
    * Called only when a person is asked; a throw or `undefined` shows no preview.
    */
   preview?: (input: Input) => ApprovalPreview | undefined;
+  /**
+   * What a call will do, in words for the person who approves it: the approval dialog's heading
+   * ("Send an email to ada@example.com: Launch"). Called when a person is asked, with the
+   * validated input; a throw, a value that is not a string, or blank text falls back to the
+   * kit's sentence from the tool's name and arguments.
+   *
+   * @example
+   * ```ts
+   * summarize: ({ to, subject }) => `Send an email to ${to}: ${subject}`,
+   * ```
+   */
+  summarize?: (input: Input) => string;
   /** Marks tools that change nothing; used by permission policies. */
   readOnly?: boolean;
   /** Free-form grouping for display (for example `'files'`, `'web'`). */

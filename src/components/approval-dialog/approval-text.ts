@@ -1,0 +1,28 @@
+/** Every string the approval dialog shows (besides its parts' own files), in one place (for translations). */
+export const approvalText = {
+  eyebrow: 'Approval needed',
+  queue: (position: number, total: number) => `${position} of ${total}`,
+  tool: 'Tool',
+  editedSummary: 'This describes the request as the agent made it; you changed the arguments below.',
+  whyLabel: 'Why you are asked: ',
+  toolDescription: 'What the tool tells the agent',
+  fixArguments: 'Fix the arguments to approve.',
+  deny: 'Deny',
+  alwaysAllow: (tool: string) => `Always allow ${tool}`,
+  approve: 'Approve',
+  /** The heading when the tool has no summary: "Run send_email" with its first arguments. */
+  run: (tool: string) => `Run ${tool}`,
+  withArguments: (list: string) => ` with ${list}`,
+  argument: (name: string, value: string) => `${name} ${value}`,
+  more: (count: number) => `${count} more`,
+  and: ', ',
+  items: (count: number) => (count === 1 ? '1 item' : `${count} items`),
+  fields: (count: number) => (count === 1 ? '1 field' : `${count} fields`),
+  argumentsLabel: 'Arguments',
+  editAsJson: 'Edit as JSON',
+  editInForm: 'Edit in a form',
+  jsonOnly: (what: string) => `Edited as JSON: the form cannot show ${what}.`,
+  notForm: 'These arguments no longer fit the form; keep editing them as JSON, or Reset.',
+  invisibleInForm: 'Edited as JSON, where hidden characters show as \\u… escapes.',
+  reset: 'Reset',
+} as const;

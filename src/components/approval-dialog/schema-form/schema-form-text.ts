@@ -1,0 +1,23 @@
+/** Every string the generated arguments form shows, in one place (for translations). */
+export const schemaFormText = {
+  required: 'required',
+  requiredError: 'Required.',
+  chooseError: 'Choose one.',
+  numberError: 'Enter a number.',
+  integerError: 'Enter a whole number.',
+  atLeast: (limit: number) => `Enter ${limit} or more.`,
+  atMost: (limit: number) => `Enter ${limit} or less.`,
+  above: (limit: number) => `Enter more than ${limit}.`,
+  below: (limit: number) => `Enter less than ${limit}.`,
+  minLength: (limit: number) => `Enter at least ${limit} ${limit === 1 ? 'character' : 'characters'}.`,
+  maxLength: (limit: number) => `Enter at most ${limit} ${limit === 1 ? 'character' : 'characters'}.`,
+  minItems: (limit: number) => `Add at least ${limit} ${limit === 1 ? 'item' : 'items'}.`,
+  maxItems: (limit: number) => `Keep at most ${limit} ${limit === 1 ? 'item' : 'items'}.`,
+  itemError: (position: number, error: string) => `Item ${position}: ${error}`,
+  none: 'None',
+  item: (label: string, position: number) => `${label}, item ${position}`,
+  addItem: 'Add an item',
+  removeItem: (position: number) => `Remove item ${position}`,
+  remove: 'Remove',
+  empty: 'No items.',
+} as const;
