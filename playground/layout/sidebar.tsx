@@ -35,12 +35,13 @@ export function Sidebar({ mode, open, onClose, children }: SidebarProps) {
   return (
     <>
       {drawerOpen && <div className="pg-backdrop" aria-hidden="true" onClick={onClose} />}
-      <aside
+      {/* One element in both modes (its contents keep their state): a div, as `aside` may not be a dialog. */}
+      <div
         id={sidebarId}
         className="pg-sidebar"
         data-mode={mode}
         data-open={drawerOpen || undefined}
-        role={drawerOpen ? 'dialog' : undefined}
+        role={drawerOpen ? 'dialog' : 'complementary'}
         aria-modal={drawerOpen || undefined}
         aria-label={drawerOpen ? 'Menu' : 'Sidebar'}
         onKeyDown={(event) => {
@@ -56,7 +57,7 @@ export function Sidebar({ mode, open, onClose, children }: SidebarProps) {
           </button>
         )}
         {children}
-      </aside>
+      </div>
     </>
   );
 }

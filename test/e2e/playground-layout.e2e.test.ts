@@ -61,6 +61,14 @@ test('at 1280x860 with Tool activity and the Workspace open, the conversation an
   await page.emulateMedia({ colorScheme: 'dark' });
   await screenshot(page, 'playground-1280-activity-files-dark');
 
+  // The sidebar is one click away, over the chat.
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await drawer.waitFor();
+  await screenshot(page, 'playground-1280-drawer-dark');
+  await drawer.getByRole('button', { name: 'Close menu' }).click();
+  await expect.poll(() => drawer.count()).toBe(0);
+
   // Closing the panel brings the sidebar back as a column.
   await page.getByRole('button', { name: 'Close panel' }).click();
   await expect.poll(() => page.locator('.pg-sidebar').isVisible()).toBe(true);
