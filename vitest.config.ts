@@ -1,8 +1,13 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // The playground imports the kit by its package name (its Vite config maps it to src/ too).
+    alias: [{ find: /^react-agent-kit$/, replacement: resolve(import.meta.dirname, 'src/core/index.ts') }],
+  },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'playground/**/*.test.{ts,tsx}'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     restoreMocks: true,

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { createId, type Agent } from 'react-agent-kit';
-import { AgentChat, SessionList, ToolTimeline } from 'react-agent-kit/components';
+import { AgentChat, SessionList } from 'react-agent-kit/components';
 import { playgroundToolRenderers } from './tool-renderers';
 import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
+import { ChatHeader, DockToggles, type Dock } from './layout/chat-header';
+import { DockPanel } from './layout/dock-panel';
+import { Sidebar } from './layout/sidebar';
+import { useSidebarMode } from './layout/use-sidebar-mode';
 import { ModelSettings } from './model-settings';
 import { agentUrl, usePlaygroundAgent } from './use-playground-agent';
 import { conversations, exportConversation, importConversation, lastSessionId, rememberSessionId, resetWorkspace } from './workspace';
@@ -35,15 +39,25 @@ export function App() {
   // The agent starts once the server's catalog answered (or failed: the page's own tools still work).
   const { agent, switching } = usePlaygroundAgent(sessionId, choice, backend.tools, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [showActivity, setShowActivity] = useState(false);
+  const [dock, setDock] = useState<Dock | null>(null);
+  const { mode: sidebarMode, phone } = useSidebarMode(dock !== null);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Back to a column (a wider window), the drawer is closed: it must not reopen by itself later.
+  if (menuOpen && sidebarMode === 'column') setMenuOpen(false);
+  const drawerOpen = sidebarMode === 'drawer' && menuOpen;
+  // What is chosen in the drawer happens in the chat: close it to show that.
+  const closingDrawer = <T,>(action: (value: T) => void) => (value: T) => {
+    setMenuOpen(false);
+    action(value);
+  };
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
   useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
 
   if (!agent) return <p className="pg-loading">Connecting to the playground server…</p>;
   return (
     <AgentProvider agent={agent}>
-      <div className="pg-shell rak-root" data-theme={theme}>
-        <aside className="pg-sidebar">
+      <div className="pg-shell rak-root" data-theme={theme} data-sidebar={sidebarMode}>
+        <Sidebar mode={sidebarMode} open={menuOpen} onClose={() => setMenuOpen(false)}>
           <div className="pg-brand">
             <span className="pg-logo" aria-hidden="true" />
             <div>
@@ -55,35 +69,42 @@ export function App() {
             className="pg-sessions"
             storage={conversations}
             activeId={sessionId}
-            onSelect={setSessionId}
-            onCreate={setSessionId}
+            onSelect={closingDrawer(setSessionId)}
+            onCreate={closingDrawer(setSessionId)}
             onDeleted={(id) => id === sessionId && setSessionId(newSessionId())}
           />
-          <Examples />
+          <Examples onSend={() => setMenuOpen(false)} />
           <div className="pg-sidebar-footer">
-            <WorkspaceCard agent={agent} onImported={setSessionId} />
+            <WorkspaceCard agent={agent} onImported={closingDrawer(setSessionId)} />
             <ServerCard backend={backend} />
-            <ModelCard choice={choice} onChange={() => setSettingsOpen(true)} />
+            <ModelCard
+              choice={choice}
+              onChange={() => {
+                setMenuOpen(false);
+                setSettingsOpen(true);
+              }}
+            />
             <ThemeSwitch theme={theme} onChange={setTheme} />
           </div>
-        </aside>
-        <main className="pg-main" data-activity={showActivity ? 'open' : 'closed'} inert={switching} aria-busy={switching} data-agent={agentKey(agent)}>
+          {phone && (
+            <div className="pg-drawer-panels">
+              <p className="pg-section-title">Panels</p>
+              <DockToggles dock={dock} onDock={closingDrawer(setDock)} />
+            </div>
+          )}
+        </Sidebar>
+        <main className="pg-main" data-dock={dock ?? 'closed'} inert={switching || drawerOpen} aria-busy={switching} data-agent={agentKey(agent)}>
           <AgentChat
             key={agentKey(agent)}
             agent={agent}
             theme={theme}
             autoFocus
-            header={<ChatHeader showActivity={showActivity} onToggleActivity={() => setShowActivity((open) => !open)} />}
+            header={<ChatHeader dock={dock} onDock={setDock} menu={sidebarMode === 'drawer' ? { open: drawerOpen, onOpen: () => setMenuOpen(true) } : null} panelToggles={!phone} />}
             emptyState={<Welcome />}
             placeholder={choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
             toolRenderers={playgroundToolRenderers}
           />
-          {showActivity && (
-            <aside className="pg-activity" aria-label="Tool activity">
-              <p className="pg-section-title">Tool calls</p>
-              <ToolTimeline emptyState={<p className="pg-activity-empty">Tool calls of this chat show up here, with their state, timing, arguments and results.</p>} />
-            </aside>
-          )}
+          {dock && <DockPanel dock={dock} agent={agent} agentKey={agentKey(agent)} onClose={() => setDock(null)} />}
         </main>
         {settingsOpen && (
           <ModelSettings
@@ -109,7 +130,7 @@ function agentKey(agent: Agent): number {
 }
 
 // These views pick only what they show, so a streamed token does not re-render them.
-function Examples() {
+function Examples({ onSend }: { onSend: () => void }) {
   const { send } = useAgentInstance();
   const status = useAgentSelector((state) => state.status);
   const busy = status === 'running' || status === 'awaiting-people';
@@ -117,7 +138,16 @@ function Examples() {
     <nav className="pg-examples" aria-label="Example prompts">
       <p className="pg-section-title">Try</p>
       {examples.map((example) => (
-        <button key={example.label} type="button" className="pg-example" disabled={busy} onClick={() => void send(example.prompt).catch(() => {})}>
+        <button
+          key={example.label}
+          type="button"
+          className="pg-example"
+          disabled={busy}
+          onClick={() => {
+            onSend();
+            void send(example.prompt).catch(() => {});
+          }}
+        >
           {example.label}
         </button>
       ))}
@@ -239,25 +269,6 @@ function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Them
         </button>
       ))}
     </div>
-  );
-}
-
-function ChatHeader({ showActivity, onToggleActivity }: { showActivity: boolean; onToggleActivity: () => void }) {
-  const status = useAgentSelector((state) => state.status);
-  const totalTokens = useAgentSelector((state) => state.usage.totalTokens);
-  return (
-    <header className="pg-header">
-      <h1 className="pg-title">{useAgentInstance().model.provider === 'react-agent-kit' ? 'Demo agent' : 'Agent'}</h1>
-      <span className="pg-status" data-status={status}>
-        {status === 'running' ? 'Responding' : status === 'error' ? 'Error' : status === 'awaiting-people' ? 'Waiting for you' : 'Ready'}
-      </span>
-      <span className="pg-usage" title="Tokens used in this chat (estimated by the demo model)">
-        {totalTokens.toLocaleString()} tokens
-      </span>
-      <button type="button" className="pg-toggle" aria-pressed={showActivity} onClick={onToggleActivity}>
-        Tool activity
-      </button>
-    </header>
   );
 }
 
