@@ -6,12 +6,12 @@ import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
 import { ArgumentsSection } from './arguments-section';
 import { genericSummary } from './approval-summary';
-import { approvalText as text } from './approval-text';
 import { DenyReasonForm } from './deny-reason-form';
 import { FileChangesPreview } from './file-changes-preview';
 import { findApprovalInvisibles, InvisibleCharactersWarning } from './invisible-characters-warning';
 import { ShellCommandPreview } from './shell-preview/shell-command-preview';
 import { useApprovalArguments } from './use-approval-arguments';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `ApprovalRequestView`: one pending approval and where it stands in the queue. */
 export interface ApprovalRequestViewProps {
@@ -51,6 +51,7 @@ export interface ApprovalRequestViewProps {
  * ```
  */
 export function ApprovalRequestView({ approval, position, total, dialogRef, onDialogKeyDown, className }: ApprovalRequestViewProps) {
+  const text = useStrings().approval;
   const { call, tool, reason } = approval;
   const titleId = useId();
   const descriptionId = useId();
@@ -133,7 +134,7 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
           {total > 1 && <span className="rak-dialog-queue">{text.queue(position, total)}</span>}
         </p>
         <h2 id={titleId} className="rak-dialog-title rak-approval-summary">
-          <VisibleText text={summary ?? genericSummary(call.name, current ?? call.input)} mode="prose" />
+          <VisibleText text={summary ?? genericSummary(call.name, current ?? call.input, text)} mode="prose" />
         </h2>
         {summary !== undefined && args.edited && <p className="rak-approval-edited">{text.editedSummary}</p>}
         <p className="rak-approval-tool">

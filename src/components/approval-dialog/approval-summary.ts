@@ -1,4 +1,5 @@
-import { approvalText as text } from './approval-text';
+import type { KitStrings } from '../strings/kit-strings';
+import { approvalText } from './approval-text';
 
 /** Arguments named in the sentence before "and N more". */
 const maxNamed = 3;
@@ -15,15 +16,15 @@ const maxQuoted = 60;
  * genericSummary('write_note', { text: 'Buy milk' }); // 'Run write_note with text “Buy milk”'
  * ```
  */
-export function genericSummary(toolName: string, input: unknown): string {
+export function genericSummary(toolName: string, input: unknown, text: KitStrings['approval'] = approvalText): string {
   const entries = typeof input === 'object' && input !== null && !Array.isArray(input) ? Object.entries(input) : [];
   if (entries.length === 0) return text.run(toolName);
-  const named = entries.slice(0, maxNamed).map(([name, value]) => text.argument(name, describe(value)));
+  const named = entries.slice(0, maxNamed).map(([name, value]) => text.argument(name, describe(value, text)));
   if (entries.length > maxNamed) named.push(text.more(entries.length - maxNamed));
   return text.run(toolName) + text.withArguments(named.join(text.and));
 }
 
-function describe(value: unknown): string {
+function describe(value: unknown, text: KitStrings['approval']): string {
   if (typeof value === 'string') {
     const flat = value.replace(/\s+/g, ' ').trim();
     const characters = [...flat];

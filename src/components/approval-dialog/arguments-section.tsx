@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { ArgumentsEditor } from './arguments-editor';
-import { approvalText as text } from './approval-text';
 import { SchemaForm } from './schema-form/schema-form';
 import type { ApprovalArguments } from './use-approval-arguments';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `ArgumentsSection`. */
 export interface ArgumentsSectionProps {
@@ -24,6 +24,7 @@ export interface ArgumentsSectionProps {
  * ```
  */
 export function ArgumentsSection({ args, error, textareaRef, formRef }: ArgumentsSectionProps) {
+  const text = useStrings().approval;
   const id = useId();
   const headingId = `${id}-heading`;
   const [problem, setProblem] = useState<string | null>(null);

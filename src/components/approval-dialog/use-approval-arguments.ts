@@ -5,6 +5,7 @@ import { useArgumentsDraft, type ArgumentsDraft } from './arguments-editor';
 import { sameJson } from './same-json';
 import { formModelOf, type FieldModel } from './schema-form/field-model';
 import { formValuesOf, readForm, type FormValues, type RawValue } from './schema-form/form-values';
+import { useStrings } from '../strings/strings-context';
 
 /** How the arguments are edited: the generated form, or the JSON text. */
 export type ArgumentsMode = 'form' | 'json';
@@ -53,7 +54,8 @@ export function useApprovalArguments(input: unknown, schema: unknown): ApprovalA
   const initialValues = useMemo(() => (fields ? formValuesOf(fields, input) : undefined), [fields, input]);
   const [values, setValues] = useState(initialValues ?? {});
   const [mode, setMode] = useState<ArgumentsMode>(() => (initialValues && findInvisibleInValue(input).length === 0 ? 'form' : 'json'));
-  const reading = useMemo(() => (fields ? readForm(fields, values, input) : undefined), [fields, values, input]);
+  const formWords = useStrings().schemaForm;
+  const reading = useMemo(() => (fields ? readForm(fields, values, input, formWords) : undefined), [fields, values, input, formWords]);
 
   const inForm = mode === 'form' && reading !== undefined;
   const formOk = reading !== undefined && Object.keys(reading.errors).length === 0;

@@ -1,4 +1,10 @@
 import type { AuditActor, ToolCallState } from '../../core/index';
+import { approvalText } from '../approval-dialog/approval-text';
+import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
+import { shellPreviewText } from '../approval-dialog/shell-preview/shell-preview-text';
+
+/** The shape of a group of words written `as const`: each string widened, each function kept. */
+export type Words<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : T[K] extends string ? string : Words<T[K]> };
 
 /**
  * Every word the kit's components show or say to assistive technology, in one replaceable set:
@@ -111,6 +117,12 @@ export interface KitStrings {
     tree: string;
     noFiles: string;
   };
+  /** The approval dialog. */
+  approval: Words<typeof approvalText>;
+  /** The arguments form in the approval dialog, generated from the tool's JSON Schema. */
+  schemaForm: Words<typeof schemaFormText>;
+  /** The preview of a shell command in the approval dialog. */
+  shellPreview: Words<typeof shellPreviewText>;
   diff: {
     label: string;
     binary: string;
@@ -242,6 +254,9 @@ export const englishStrings: KitStrings = {
     tree: 'Files',
     noFiles: 'No files yet.',
   },
+  approval: approvalText,
+  schemaForm: schemaFormText,
+  shellPreview: shellPreviewText,
   diff: {
     label: 'Changes',
     binary: 'Binary file changed; its content is not shown.',

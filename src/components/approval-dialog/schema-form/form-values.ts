@@ -5,7 +5,10 @@
  * their own. Keyed by field id.
  */
 import type { ChoiceValue, FieldModel, TextLimits } from './field-model';
-import { schemaFormText as text } from './schema-form-text';
+import type { KitStrings } from '../../strings/kit-strings';
+import { schemaFormText } from './schema-form-text';
+
+type FormWords = KitStrings['schemaForm'];
 
 /** One field's raw value. */
 export type RawValue = string | boolean | number | readonly string[];
@@ -75,18 +78,18 @@ function set(values: Record<string, RawValue>, field: FieldModel, value: RawValu
  * // { value: { days: '7.5' }, errors: { to: 'Required.', days: 'Enter a whole number.' } }
  * ```
  */
-export function readForm(fields: readonly FieldModel[], values: FormValues, original: unknown): FormReading {
+export function readForm(fields: readonly FieldModel[], values: FormValues, original: unknown, text: FormWords = schemaFormText): FormReading {
   const errors: Record<string, string> = {};
-  return { value: readObject(fields, values, isObject(original) ? original : {}, errors).value, errors };
+  return { value: readObject(fields, values, isObject(original) ? original : {}, errors, text).value, errors };
 }
 
 /** `filled`: some field holds something (an optional group nobody filled is left out, errors and all). */
-function readObject(fields: readonly FieldModel[], values: FormValues, original: JsonObject, errors: Record<string, string>): { value: JsonObject; filled: boolean } {
+function readObject(fields: readonly FieldModel[], values: FormValues, original: JsonObject, errors: Record<string, string>, text: FormWords): { value: JsonObject; filled: boolean } {
   const value: JsonObject = {};
   let filled = false;
   for (const field of fields) {
     const had = original[field.key] !== undefined;
-    const result = readField(field, values, isObject(original[field.key]) ? (original[field.key] as JsonObject) : {}, had, errors);
+    const result = readField(field, values, isObject(original[field.key]) ? (original[field.key] as JsonObject) : {}, had, errors, text);
     if (result.error) errors[field.id] = result.error;
     filled ||= !result.empty;
     if (result.empty && !field.required && !had) continue;
@@ -95,19 +98,19 @@ function readObject(fields: readonly FieldModel[], values: FormValues, original:
   return { value, filled };
 }
 
-function readField(field: FieldModel, values: FormValues, original: JsonObject, had: boolean, errors: Record<string, string>): { value: unknown; empty: boolean; error?: string } {
+function readField(field: FieldModel, values: FormValues, original: JsonObject, had: boolean, errors: Record<string, string>, text: FormWords): { value: unknown; empty: boolean; error?: string } {
   const raw = values[field.id];
   switch (field.kind) {
     case 'text': {
       const typed = typeof raw === 'string' ? raw : '';
-      const error = typed === '' ? (field.required ? text.requiredError : undefined) : lengthError(typed, field);
+      const error = typed === '' ? (field.required ? text.requiredError : undefined) : lengthError(typed, field, text);
       return withError({ value: typed, empty: typed === '' }, error);
     }
     case 'number': {
       const typed = typeof raw === 'string' ? raw.trim() : '';
       if (typed === '') return withError({ value: undefined, empty: true }, field.required ? text.requiredError : undefined);
       const number = Number(typed);
-      return Number.isFinite(number) ? withError({ value: number, empty: false }, numberError(number, field)) : { value: typed, empty: false, error: text.numberError };
+      return Number.isFinite(number) ? withError({ value: number, empty: false }, numberError(number, field, text)) : { value: typed, empty: false, error: text.numberError };
     }
     case 'boolean':
       return { value: raw === true, empty: raw !== true };
@@ -117,7 +120,7 @@ function readField(field: FieldModel, values: FormValues, original: JsonObject, 
     }
     case 'list': {
       const items = Array.isArray(raw) ? (raw as string[]) : [];
-      const itemError = items.map((item, index) => [index, lengthError(item, field.item)] as const).find(([, error]) => error);
+      const itemError = items.map((item, index) => [index, lengthError(item, field.item, text)] as const).find(([, error]) => error);
       const error =
         field.minItems !== undefined && items.length < field.minItems
           ? text.minItems(field.minItems)
@@ -130,7 +133,7 @@ function readField(field: FieldModel, values: FormValues, original: JsonObject, 
     }
     case 'group': {
       const own: Record<string, string> = {};
-      const { value, filled } = readObject(field.fields, values, original, own);
+      const { value, filled } = readObject(field.fields, values, original, own, text);
       if (filled || field.required || had) Object.assign(errors, own);
       return { value, empty: !filled };
     }
@@ -141,14 +144,14 @@ function withError<Result extends { value: unknown; empty: boolean }>(result: Re
   return error ? { ...result, error } : result;
 }
 
-function lengthError(value: string, limits: TextLimits): string | undefined {
+function lengthError(value: string, limits: TextLimits, text: FormWords): string | undefined {
   const length = [...value].length;
   if (limits.minLength !== undefined && length < limits.minLength) return text.minLength(limits.minLength);
   if (limits.maxLength !== undefined && length > limits.maxLength) return text.maxLength(limits.maxLength);
   return undefined;
 }
 
-function numberError(value: number, field: Extract<FieldModel, { kind: 'number' }>): string | undefined {
+function numberError(value: number, field: Extract<FieldModel, { kind: 'number' }>, text: FormWords): string | undefined {
   if (field.integer && !Number.isInteger(value)) return text.integerError;
   if (field.minimum !== undefined && value < field.minimum) return text.atLeast(field.minimum);
   if (field.maximum !== undefined && value > field.maximum) return text.atMost(field.maximum);

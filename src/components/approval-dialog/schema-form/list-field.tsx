@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { FieldModel } from './field-model';
 import { describedBy, type FieldIds } from './field-ids';
 import { FieldError, FieldHint, FieldLabel } from './field-parts';
-import { schemaFormText as text } from './schema-form-text';
+import { useStrings } from '../../strings/strings-context';
 
 type ListField = Extract<FieldModel, { kind: 'list' }>;
 
@@ -26,6 +26,7 @@ export interface ListFieldProps {
  * ```
  */
 export function ListFieldView({ field, ids, items, error, onChange }: ListFieldProps) {
+  const text = useStrings().schemaForm;
   const listRef = useRef<HTMLDivElement>(null);
   const focusNext = useRef<number | null>(null);
   useEffect(() => {

@@ -2,7 +2,7 @@ import type { FieldModel } from './field-model';
 import { describedBy, type FieldIds } from './field-ids';
 import { FieldError, FieldHint, FieldLabel } from './field-parts';
 import type { RawValue } from './form-values';
-import { schemaFormText as text } from './schema-form-text';
+import { useStrings } from '../../strings/strings-context';
 
 type ScalarField = Extract<FieldModel, { kind: 'text' | 'number' | 'boolean' | 'choice' }>;
 
@@ -81,6 +81,7 @@ export function ScalarFieldView({ field, ids, value, error, onChange }: ScalarFi
 }
 
 function ChoiceFieldView({ field, ids, index, error, onChange }: { field: Extract<FieldModel, { kind: 'choice' }>; ids: FieldIds; index: number; error: string | undefined; onChange: (value: number) => void }) {
+  const text = useStrings().schemaForm;
   const options = field.options.map((option, position) => ({ position, label: option === null ? 'null' : String(option) }));
   const choices = field.required ? options : [{ position: -1, label: text.none }, ...options];
   const describe = describedBy(ids, field.hint, error);

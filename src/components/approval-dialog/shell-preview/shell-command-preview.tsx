@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { VisibleText } from '../../visible-text/visible-text';
 import { markShellRisks, type ShellRisk } from './shell-risks';
-import { shellPreviewText as text } from './shell-preview-text';
+import { useStrings } from '../../strings/strings-context';
 
 /** Props of `ShellCommandPreview`. */
 export interface ShellCommandPreviewProps {
@@ -24,6 +24,7 @@ export interface ShellCommandPreviewProps {
  * ```
  */
 export function ShellCommandPreview({ command, cwd }: ShellCommandPreviewProps) {
+  const text = useStrings().shellPreview;
   const segments = useMemo(() => markShellRisks(command), [command]);
   const kinds = [...new Set(segments.flatMap((segment) => (segment.risk ? [segment.risk] : [])))];
   return (
@@ -59,6 +60,7 @@ export function ShellCommandPreview({ command, cwd }: ShellCommandPreviewProps) 
 }
 
 function RiskLegend({ kinds }: { kinds: readonly ShellRisk[] }) {
+  const text = useStrings().shellPreview;
   return (
     <div className="rak-shell-legend">
       <span>{text.legend}</span>
