@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { createId, type Agent } from 'react-agent-kit';
 import { AgentChat, SessionList } from 'react-agent-kit/components';
 import { playgroundToolRenderers } from './tool-renderers';
+import { chatLanguageProps, LanguageSwitch, useChatLanguage } from './language-switch';
 import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
 import { ChatHeader, DockToggles, type Dock } from './layout/chat-header';
@@ -52,6 +53,7 @@ export function App() {
   };
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('rak-theme') as Theme | null) ?? 'auto');
   useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
+  const [chatLanguage, setChatLanguage] = useChatLanguage();
 
   if (!agent) return <p className="pg-loading">Connecting to the playground server…</p>;
   return (
@@ -85,6 +87,7 @@ export function App() {
               }}
             />
             <ThemeSwitch theme={theme} onChange={setTheme} />
+            <LanguageSwitch value={chatLanguage} onChange={setChatLanguage} />
           </div>
           {phone && (
             <div className="pg-drawer-panels">
@@ -101,8 +104,9 @@ export function App() {
             autoFocus
             header={<ChatHeader dock={dock} onDock={setDock} menu={sidebarMode === 'drawer' ? { open: drawerOpen, onOpen: () => setMenuOpen(true) } : null} panelToggles={!phone} />}
             emptyState={<Welcome />}
-            placeholder={choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
+            placeholder={chatLanguage.language !== 'en' ? undefined : choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
             toolRenderers={playgroundToolRenderers}
+            {...chatLanguageProps(chatLanguage)}
           />
           {dock && <DockPanel dock={dock} agent={agent} agentKey={agentKey(agent)} onClose={() => setDock(null)} />}
         </main>

@@ -57,6 +57,7 @@ export default defineConfig({
       { find: /^react-agent-kit\/sessions$/, replacement: source('core/sessions/index.ts') },
       { find: /^react-agent-kit\/react$/, replacement: source('react/index.ts') },
       { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
+      { find: /^react-agent-kit\/locales$/, replacement: source('components/locales/index.ts') },
       { find: /^react-agent-kit\/testing$/, replacement: source('testing/index.ts') },
       { find: /^react-agent-kit\/ai-sdk$/, replacement: source('ai-sdk/index.ts') },
       { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
