@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AgentState, Message, Usage } from '../../core/index';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import { useStrings } from '../strings/strings-context';
 
 /**
  * The tokens of the latest model call up to each message (`null`: none yet), kept with the message.
@@ -57,6 +58,8 @@ export function ContextMeter({ className }: { className?: string }) {
   const busy = useAgentSelector(pickBusy);
   const [compacting, setCompacting] = useState(false);
   const [status, setStatus] = useState<string | null>(null); // what the last Compact did, or why it could not
+  const strings = useStrings();
+  const words = strings.context;
   const budget = agent.context?.maxInputTokens;
   if (budget === undefined && cost === undefined) return null;
   const share = budget !== undefined && used !== null ? Math.min(1, used / budget) : null;
@@ -66,7 +69,7 @@ export function ContextMeter({ className }: { className?: string }) {
     setStatus(null);
     agent
       .compact()
-      .then((made) => setStatus(made === null ? 'Nothing to summarize yet: the conversation is all recent.' : `Summarized the first ${made.messageCount.toLocaleString('en-US')} messages for the model; they stay in the thread.`))
+      .then((made) => setStatus(made === null ? words.nothingToCompact : words.compacted(made.messageCount.toLocaleString(strings.locale))))
       .catch((error: unknown) => setStatus(error instanceof Error ? error.message : String(error)))
       .finally(() => setCompacting(false));
   };
@@ -75,14 +78,14 @@ export function ContextMeter({ className }: { className?: string }) {
     <div className={['rak-context', className].filter(Boolean).join(' ')} data-level={share === null ? undefined : share >= 0.9 ? 'full' : share >= 0.7 ? 'high' : 'ok'}>
       {budget !== undefined && (
         <span className="rak-context-usage">
-          <meter className="rak-context-meter" min={0} max={budget} value={used ?? 0} low={budget * 0.7} high={budget * 0.9} optimum={0} aria-label="Context used" />
-          {used === null ? `Context: 0 of ${tokens(budget)} tokens` : `Context: ${tokens(used)} of ${tokens(budget)} tokens (${Math.round(share! * 100)}%)`}
+          <meter className="rak-context-meter" min={0} max={budget} value={used ?? 0} low={budget * 0.7} high={budget * 0.9} optimum={0} aria-label={words.used} />
+          {used === null ? words.empty(tokens(budget)) : words.usage(tokens(used), tokens(budget), Math.round(share! * 100))}
         </span>
       )}
-      {cost !== undefined && <span className="rak-context-cost">Cost: ${cost < 0.01 ? cost.toFixed(4) : cost.toFixed(2)}</span>}
+      {cost !== undefined && <span className="rak-context-cost">{words.cost(cost < 0.01 ? cost.toFixed(4) : cost.toFixed(2))}</span>}
       {budget !== undefined && (
-        <button type="button" className="rak-button rak-context-compact" onClick={compact} disabled={busy || compacting} title="Summarize earlier messages for the model; they stay here">
-          {compacting ? 'Compacting…' : 'Compact'}
+        <button type="button" className="rak-button rak-context-compact" onClick={compact} disabled={busy || compacting} title={words.compactTitle}>
+          {compacting ? words.compacting : words.compact}
         </button>
       )}
       {status && (

@@ -88,6 +88,17 @@ export const germanStrings: KitStrings = {
     noToolCalls: 'Noch keine Werkzeugaufrufe.',
     viewFailed: (toolName, message) => `Die Ansicht der App für ${toolName} ist fehlgeschlagen (${message}); die Details unten zeigen den Aufruf.`,
   },
+  context: {
+    used: 'Genutzter Kontext',
+    usage: (used, budget, percent) => `Kontext: ${used} von ${budget} Tokens (${percent} %)`,
+    empty: (budget) => `Kontext: 0 von ${budget} Tokens`,
+    cost: (dollars) => `Kosten: ${dollars} $`,
+    compact: 'Verdichten',
+    compacting: 'Wird verdichtet…',
+    compactTitle: 'Frühere Nachrichten für das Modell zusammenfassen; sie bleiben hier sichtbar',
+    nothingToCompact: 'Noch nichts zusammenzufassen: Die Unterhaltung ist ganz neu.',
+    compacted: (count) => `Die ersten ${count} Nachrichten wurden für das Modell zusammengefasst; sie bleiben im Verlauf.`,
+  },
   files: {
     workspace: 'Arbeitsbereich',
     workspaceFiles: 'Dateien im Arbeitsbereich',

@@ -88,6 +88,17 @@ export interface KitStrings {
     noToolCalls: string;
     viewFailed: (toolName: string, message: string) => string;
   };
+  context: {
+    used: string;
+    usage: (used: string, budget: string, percent: number) => string;
+    empty: (budget: string) => string;
+    cost: (dollars: string) => string;
+    compact: string;
+    compacting: string;
+    compactTitle: string;
+    nothingToCompact: string;
+    compacted: (count: string) => string;
+  };
   files: {
     workspace: string;
     workspaceFiles: string;
@@ -224,6 +235,17 @@ export const englishStrings: KitStrings = {
     timelineLabel: 'Tool calls',
     noToolCalls: 'No tool calls yet.',
     viewFailed: (toolName, message) => `The app's view of ${toolName} failed (${message}); the details below show the call.`,
+  },
+  context: {
+    used: 'Context used',
+    usage: (used, budget, percent) => `Context: ${used} of ${budget} tokens (${percent}%)`,
+    empty: (budget) => `Context: 0 of ${budget} tokens`,
+    cost: (dollars) => `Cost: $${dollars}`,
+    compact: 'Compact',
+    compacting: 'Compacting…',
+    compactTitle: 'Summarize earlier messages for the model; they stay here',
+    nothingToCompact: 'Nothing to summarize yet: the conversation is all recent.',
+    compacted: (count) => `Summarized the first ${count} messages for the model; they stay in the thread.`,
   },
   files: {
     workspace: 'Workspace',
