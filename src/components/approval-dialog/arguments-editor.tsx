@@ -1,5 +1,6 @@
 import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
 import { escapeInvisibleInJson } from '../visible-text/reveal-invisible';
+import { useStrings } from '../strings/strings-context';
 
 /** The arguments being edited: the text, and what it parses to. */
 export interface ArgumentsDraft {
@@ -63,19 +64,20 @@ export interface ArgumentsEditorProps {
 export function ArgumentsEditor({ draft, error, textareaRef, actions }: ArgumentsEditorProps) {
   const id = useId();
   const messageId = `${id}-message`;
-  const problem = draft.parsed.ok ? null : `Not valid JSON: ${draft.parsed.problem}`;
+  const text = useStrings().approval;
+  const problem = draft.parsed.ok ? null : text.notValidJson(draft.parsed.problem);
   const message = problem ?? error ?? null;
   const lines = draft.text.split('\n').length;
   return (
     <div className="rak-arguments">
       <div className="rak-arguments-head">
         <label className="rak-arguments-label" htmlFor={id}>
-          Arguments <span className="rak-arguments-hint">(JSON, editable)</span>
+          {text.jsonLabel} <span className="rak-arguments-hint">{text.jsonHint}</span>
         </label>
         <span className="rak-arguments-actions">
           {draft.changed && (
             <button type="button" className="rak-button rak-button-small" onClick={draft.reset}>
-              Reset
+              {text.reset}
             </button>
           )}
           {actions}

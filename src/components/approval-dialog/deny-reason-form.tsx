@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `DenyReasonForm`. */
 export interface DenyReasonFormProps {
@@ -23,15 +24,16 @@ export function DenyReasonForm({ toolName, onConfirm, onBack }: DenyReasonFormPr
   const id = useId();
   const [reason, setReason] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
+  const text = useStrings().approval;
   useEffect(() => inputRef.current?.focus(), []);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm(reason.trim());
   };
   return (
-    <form className="rak-deny" onSubmit={onSubmit} aria-label={`Deny ${toolName}`}>
+    <form className="rak-deny" onSubmit={onSubmit} aria-label={text.denyLabel(toolName)}>
       <label className="rak-deny-label" htmlFor={id}>
-        Reason <span className="rak-deny-hint">(optional; the agent reads it)</span>
+        {text.reason} <span className="rak-deny-hint">{text.reasonHint}</span>
       </label>
       <input
         ref={inputRef}
@@ -39,16 +41,16 @@ export function DenyReasonForm({ toolName, onConfirm, onBack }: DenyReasonFormPr
         className="rak-deny-input"
         type="text"
         value={reason}
-        placeholder="For example: use the staging folder instead"
+        placeholder={text.reasonPlaceholder}
         autoComplete="off"
         onChange={(event) => setReason(event.target.value)}
       />
       <div className="rak-dialog-actions">
         <button type="button" className="rak-button" onClick={onBack}>
-          Back
+          {text.back}
         </button>
         <button type="submit" className="rak-button rak-button-danger">
-          Confirm deny
+          {text.confirmDeny}
         </button>
       </div>
     </form>

@@ -1,13 +1,8 @@
 import type { ApprovalPreview, FileChangePreview } from '../../core/index';
 import { DiffView } from '../diff/diff-view';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
-const changeWords: Record<FileChangePreview['change'], string> = {
-  create: 'Create',
-  modify: 'Modify',
-  delete: 'Delete',
-  move: 'Move',
-};
 
 /**
  * What a file tool would change, inside the approval dialog: one section per file with the kind
@@ -22,8 +17,10 @@ const changeWords: Record<FileChangePreview['change'], string> = {
  */
 export function FileChangesPreview({ preview }: { preview: ApprovalPreview }) {
   const { files, note } = preview;
+  const text = useStrings().approval;
+  const changeWords: Readonly<Record<FileChangePreview['change'], string>> = text.changes;
   return (
-    <section className="rak-approval-preview" aria-label={files.length === 1 ? 'File change' : `${files.length} file changes`}>
+    <section className="rak-approval-preview" aria-label={files.length === 1 ? text.fileChange : text.fileChanges(files.length)}>
       {note && (
         <p className="rak-approval-preview-note">
           <VisibleText text={note} mode="prose" />
@@ -38,7 +35,7 @@ export function FileChangesPreview({ preview }: { preview: ApprovalPreview }) {
             </code>
             {file.change === 'move' && file.from !== undefined && (
               <>
-                {' from '}
+                {text.movedFrom}
                 <code>
                   <VisibleText text={file.from} />
                 </code>
