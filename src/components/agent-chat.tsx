@@ -3,6 +3,7 @@ import type { Agent, AgentState } from '../core/index';
 import { AgentProvider, isPendingApproval, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
+import type { AttachmentOptions } from './attachments/attachment-options';
 import { ComposerDraftProvider } from './composer/composer-draft';
 import { ContextMeter } from './context/context-meter';
 import { FilePanelLayout } from './file-explorer/file-panel';
@@ -40,6 +41,13 @@ export interface AgentChatProps {
    * at least 900px wide and closed otherwise; on a narrow chat it covers the thread while open.
    */
   filePanel?: boolean | 'auto';
+  /**
+   * Files people can attach in the composer (picker, paste, drop): accepted types, the largest
+   * size, how many per message, and with a sandbox a folder to save them in (`saveTo`). On by
+   * default (images, text files, PDF and JSON up to 5 MB, 5 per message); `false` turns it off.
+   * See `AttachmentOptions`.
+   */
+  attachments?: AttachmentOptions | false;
   className?: string;
 }
 
@@ -83,7 +91,7 @@ export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto'
 
 type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel'> & { filePanel: boolean };
 
-function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel }: ChatLayoutProps) {
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
@@ -109,7 +117,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             )}
             {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
-              <Composer placeholder={placeholder} autoFocus={autoFocus} />
+              <Composer placeholder={placeholder} autoFocus={autoFocus} attachments={attachments} />
             </fieldset>
             <ContextMeter />
           </div>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import type { Message, MessagePart, NoticePart, ReasoningPart } from '../../core/index';
+import type { FilePart, Message, MessagePart, NoticePart, ReasoningPart } from '../../core/index';
+import { MessageAttachments } from '../attachments/message-attachments';
 import { Markdown } from '../markdown/index';
 import { EditMessageAction } from './edit-message-action';
 import { RegenerateAction } from './regenerate-action';
@@ -9,7 +10,8 @@ import { ToolCallChip } from './tool-call-chip';
 import { VisibleText } from '../visible-text/visible-text';
 
 /**
- * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices. User
+ * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices, and a
+ * user's attached files above the text (thumbnails for images, chips for other files). User
  * messages offer "Edit" (`EditMessageAction`) and, with a sandbox, "Roll back to here"
  * (`RollbackAction`); the last reply offers "Regenerate" (`RegenerateAction`).
  * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
@@ -35,6 +37,7 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message }
       aria-label={message.role === 'user' ? 'You' : 'Assistant'}
     >
       <div className="rak-message-body">
+        <MessageAttachments files={filesOf(message)} />
         {message.parts.map((part) => (
           <PartView key={partKey(part)} part={part} streaming={streaming} />
         ))}
@@ -62,7 +65,17 @@ function PartView({ part, streaming }: { part: MessagePart; streaming: boolean }
       return <ToolCallChip toolCallId={part.toolCallId} />;
     case 'notice':
       return <NoticeView notice={part} />;
+    case 'file':
+      // Shown together above the text (`MessageAttachments`).
+      return null;
   }
+}
+
+const noFiles: FilePart[] = [];
+
+function filesOf(message: Message): FilePart[] {
+  if (!message.parts.some((part) => part.type === 'file')) return noFiles;
+  return message.parts.filter((part) => part.type === 'file');
 }
 
 function ReasoningView({ part }: { part: ReasoningPart }) {

@@ -39,7 +39,7 @@ async function readFile(file: unknown, index: number): Promise<FilePart> {
     const filename = typeof (file as File).name === 'string' && (file as File).name !== '' ? (file as File).name : undefined;
     const mediaType = file.type.split(';')[0]!.trim() || 'application/octet-stream';
     const named = filename === undefined ? where : `${where} (${filename})`;
-    return checked(named, { mediaType, filename, data: bytesToBase64(new Uint8Array(await file.arrayBuffer())) });
+    return checked(named, { mediaType, filename, data: bytesToBase64(new Uint8Array(await bytesOf(file))) });
   }
   if (typeof file !== 'object' || file === null) throw invalid(`${where} must be a File, a Blob or { data, mediaType, filename? }, got ${describe(file)}.`);
   const { data, mediaType, filename } = file as Record<string, unknown>;
@@ -54,6 +54,17 @@ async function readFile(file: unknown, index: number): Promise<FilePart> {
     base64 = data;
   } else throw invalid(`${named}: data must be base64 text or a Uint8Array, got ${describe(data)}.`);
   return checked(named, { mediaType, filename, data: base64 });
+}
+
+/** A Blob's bytes; through a FileReader where Blob has no `arrayBuffer` (older engines, jsdom). */
+function bytesOf(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(invalid(`a file could not be read (${reader.error?.message ?? 'unknown error'}).`));
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 function checked(named: string, file: { mediaType: string; filename: string | undefined; data: string }): FilePart {
