@@ -75,6 +75,8 @@ export function App() {
             header={<ChatHeader showActivity={showActivity} onToggleActivity={() => setShowActivity((open) => !open)} />}
             emptyState={<Welcome />}
             placeholder={choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
+            // Attached files also go into the workspace, where the agent's file tools read them.
+            attachments={{ saveTo: '/uploads' }}
           />
           {showActivity && (
             <aside className="pg-activity" aria-label="Tool activity">

@@ -3,7 +3,7 @@
  * tools can read them: text as text, anything else as bytes. A name taken already gets a number.
  */
 import { base64ToBytes } from '../persistence/base64';
-import { textContentOf } from '../persistence/text-content';
+import { textContentOf } from '../model/text-content';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { FilePart } from '../store/state';
 import { AgentCommandError } from './agent-options';

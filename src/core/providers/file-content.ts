@@ -4,8 +4,7 @@
  * types the adapter sends (the AI SDK's providers refuse them the same way).
  */
 import type { ProviderFilePart } from '../model/language-model';
-import { base64ToBytes } from '../persistence/base64';
-import { textContentOf } from '../persistence/text-content';
+import { textContentOf } from '../model/text-content';
 
 /**
  * A text file's content as a text block for the model (`undefined` for other types or bytes that
@@ -17,7 +16,7 @@ import { textContentOf } from '../persistence/text-content';
  * ```
  */
 export function fileAsText(part: ProviderFilePart): string | undefined {
-  const text = textContentOf(part.mediaType, base64ToBytes(part.data));
+  const text = textContentOf(part.mediaType, bytesOf(part.data));
   return text === undefined ? undefined : `<file name=${JSON.stringify(part.filename ?? 'attachment')} type="${part.mediaType}">\n${text}\n</file>`;
 }
 
@@ -31,4 +30,12 @@ export function fileAsText(part: ProviderFilePart): string | undefined {
  */
 export function unsupportedFile(adapter: string, part: ProviderFilePart, supported: string): Error {
   return new Error(`The ${adapter} adapter cannot send ${part.filename ?? 'a file'} (${part.mediaType}): it sends ${supported}.`);
+}
+
+function bytesOf(base64: string): Uint8Array | undefined {
+  try {
+    return Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
 }
