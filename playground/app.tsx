@@ -107,6 +107,8 @@ export function App() {
             placeholder={chatLanguage.language !== 'en' ? undefined : choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
             toolRenderers={playgroundToolRenderers}
             {...chatLanguageProps(chatLanguage)}
+            // Attached files also go into the workspace, where the agent's file tools read them.
+            attachments={{ saveTo: '/uploads' }}
           />
           {dock && <DockPanel dock={dock} agent={agent} agentKey={agentKey(agent)} onClose={() => setDock(null)} />}
         </main>

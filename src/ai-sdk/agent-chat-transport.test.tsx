@@ -42,6 +42,14 @@ describe('useChat over the agent in the page', () => {
     expect(JSON.stringify(model.calls[0]!.prompt)).toContain('What is in my notes?');
   });
 
+  it("the chat's files go to the agent's model as file parts", async () => {
+    const model = scriptedModel([text('A pixel.')]);
+    const { result } = chatWith(createAgent({ model }));
+    await act(() => result.current.sendMessage({ text: 'What is it?', files: [{ type: 'file', mediaType: 'image/png', filename: 'photo.png', url: 'data:image/png;base64,iVBORw0KGgo=' }] }));
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(model.calls[0]!.prompt.at(-1)).toEqual({ role: 'user', content: [{ type: 'file', mediaType: 'image/png', filename: 'photo.png', data: 'iVBORw0KGgo=' }, { type: 'text', text: 'What is it?' }] });
+  });
+
   it('an approval requested by the agent is decided in useChat and the run goes on; a denial reaches the model with its reason', async () => {
     let sent = 0;
     const sendEmail = defineTool({ name: 'send_email', description: 'Sends an email.', inputSchema: { type: 'object', properties: { to: { type: 'string' } } }, needsApproval: true, execute: () => ++sent });

@@ -46,7 +46,12 @@ function commandFor(agent: Agent, trigger: 'submit-message' | 'regenerate-messag
     };
   }
   const text = (last?.parts ?? []).flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n');
-  return () => agent.send(text);
+  // The chat's files with their content (`useChat` sends picked files as data URLs) go with the message.
+  const files = (last?.parts ?? []).flatMap((part) => {
+    const match = part.type === 'file' ? /^data:[^,;]*(?:;[^,;]*)*;base64,(.*)$/.exec(part.url) : null;
+    return part.type === 'file' && match ? [{ mediaType: part.mediaType, data: match[1]!, ...(part.filename ? { filename: part.filename } : {}) }] : [];
+  });
+  return () => agent.send(text, files.length > 0 ? { files } : {});
 }
 
 interface Emitted {

@@ -24,8 +24,9 @@ const isToolPart = (part: UIPart): part is UIPart & UIToolPart => part.type === 
  * were (their `metadata.reactAgentKit` holds what the parts do not). Others, such as a history
  * `useChat` wrote, are read from their parts: text, reasoning and tool parts in every AI SDK state
  * (`approval-requested` waits for a decision in the kit; an approval a person gave in the other
- * app is recorded as the user's). System messages are left out (the kit's instructions are the
- * agent's). Parts the kit does not show (files, sources, data parts, step boundaries) are kept in
+ * app is recorded as the user's), and a user's files given as base64 data URLs. System messages are
+ * left out (the kit's instructions are the agent's). Parts the kit does not show (other files,
+ * sources, data parts, step boundaries) are kept in
  * the message's `foreignParts`, so `toUIMessages` gives them back in place.
  *
  * To continue such a conversation, start an agent from it as from a saved one, so that calls left
@@ -47,6 +48,7 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
     const kit = kitMetadataOf(message.metadata);
     if (kit?.conversation) conversation = kit.conversation;
     const partIds = [...(kit?.partIds ?? [])];
+    const fileIds = [...(kit?.files ?? [])];
     const parts: MessagePart[] = [];
     const foreignParts: NonNullable<Message['foreignParts']> = [];
     message.parts.forEach((part, at) => {
@@ -54,6 +56,10 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
         const base = { id: partIds.shift() ?? createId('part'), text: part.text, status: part.state === 'streaming' ? ('streaming' as const) : ('done' as const) };
         if (part.type === 'text') parts.push({ type: 'text', ...base });
         else parts.push({ type: 'reasoning', ...base, ...(part.providerMetadata ? { providerMetadata: part.providerMetadata } : {}) });
+      } else if (message.role === 'user' && part.type === 'file' && isKitFile(part)) {
+        const data = part.url.slice(part.url.indexOf(',') + 1);
+        const { id = createId('part'), path } = fileIds.shift() ?? {};
+        parts.push({ type: 'file', id, mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}), data, ...(path !== undefined ? { path } : {}) });
       } else if (isToolPart(part)) {
         toolCalls.push(toolCallOf(part, message.id, kit, now));
         parts.push({ type: 'tool-call', toolCallId: part.toolCallId });
@@ -77,6 +83,20 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
     messages: out,
     toolCalls,
   };
+}
+
+const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * A user's file the kit can hold as its own `file` part without losing anything: its content is a
+ * base64 data URL of its own media type, and it has no fields beyond those the kit keeps. Any
+ * other file part (a URL, provider metadata) stays as it came, in `foreignParts`.
+ */
+function isKitFile(part: UIPart & { type: 'file' }): boolean {
+  const prefix = `data:${part.mediaType};base64,`;
+  if (!part.url.startsWith(prefix) || Object.keys(part).some((key) => key !== 'type' && key !== 'mediaType' && key !== 'filename' && key !== 'url')) return false;
+  const data = part.url.slice(prefix.length);
+  return data !== '' && data.length % 4 === 0 && base64Pattern.test(data) && /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i.test(part.mediaType);
 }
 
 function toolCallOf(part: UIToolPart, messageId: string, kit: KitMessageMetadata | undefined, now: number): ToolCall {

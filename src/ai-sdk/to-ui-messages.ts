@@ -9,7 +9,8 @@ type UIPart = UIMessage['parts'][number];
  * The conversation as AI SDK `UIMessage`s, for `useChat`, AI Elements or a database written for
  * the AI SDK: text, reasoning (with its provider metadata) and tool calls become UI parts (a call
  * in the kit's state maps to the nearest AI SDK state: running and waiting for an answer are
- * `input-available`; cancelled and interrupted are `output-error`). Everything else of the kit
+ * `input-available`; cancelled and interrupted are `output-error`); a user's files become `file`
+ * parts with a base64 data URL. Everything else of the kit
  * (statuses, times, notices, audit trails, the conversation's usage) rides in
  * `metadata.reactAgentKit`, so `fromUIMessages` gives the same state back.
  *
@@ -44,6 +45,10 @@ function toUIMessage(message: Message, calls: ReadonlyMap<string, ToolCall>, con
         return;
       case 'notice':
         kit.notices.push({ at, part });
+        return;
+      case 'file':
+        (kit.files ??= []).push({ id: part.id, ...(part.path !== undefined ? { path: part.path } : {}) });
+        parts.push({ type: 'file', mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}), url: `data:${part.mediaType};base64,${part.data}` });
         return;
       case 'tool-call': {
         const call = calls.get(part.toolCallId);

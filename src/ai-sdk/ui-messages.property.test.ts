@@ -1,5 +1,5 @@
 /**
- * Round trips between the kit's state and AI SDK UI messages. Random conversations (text, tool
+ * Round trips between the kit's state and AI SDK UI messages. Random conversations (files, text, tool
  * calls that succeed, fail or ask, people who approve, deny or stop, questions, a model that fails)
  * are run on scripted models; after every command, and at points while replies stream,
  * `fromUIMessages(toUIMessages(state))` must be the state, and `toUIMessages` must give what
@@ -13,6 +13,7 @@ import { failingCall, scriptedModel, text, toolCall, type ScriptedStepInput } fr
 import { fromUIMessages } from './from-ui-messages';
 import { toUIMessages } from './to-ui-messages';
 import { propertyTools as tools } from '../../test/fixtures/property-tools';
+import { propertyFiles } from '../../test/fixtures/property-files';
 
 
 type Step = { kind: 'text'; text: string } | { kind: 'call'; tool: 'ok' | 'fails' | 'asks' | 'ask_user_question'; word: string } | { kind: 'fail' };
@@ -57,11 +58,11 @@ async function decide(agent: Agent, decision: Decision): Promise<void> {
 describe('toUIMessages and fromUIMessages', () => {
   it('give back the same state after every command and while replies stream', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom<Decision>('approve', 'deny', 'stop', 'answer'), { maxLength: 4 }), async (steps, decisions) => {
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), fc.array(fc.constantFrom<Decision>('approve', 'deny', 'stop', 'answer'), { maxLength: 4 }), propertyFiles, async (steps, decisions, files) => {
         const agent = createAgent({ model: scriptedModel(scripted(steps)), tools, askUser: true, retry: { maxRetries: 0 } });
         const seen: AgentState[] = [];
         const unsubscribe = agent.subscribe((state) => seen.push(state));
-        await agent.send('go');
+        await agent.send('go', { files });
         for (const decision of decisions) await decide(agent, decision);
         if (agent.getState().status === 'error') await agent.retry();
         unsubscribe();
@@ -83,5 +84,24 @@ describe('toUIMessages and fromUIMessages', () => {
       { type: 'tool-ok', toolCallId: 'call-1', state: 'output-available', input: { word: 'hi' }, output: { echoed: 'hi' } },
       { type: 'tool-asks', toolCallId: 'call-2', state: 'output-denied', input: { word: 'x' }, approval: { id: 'call-2', approved: false, reason: 'No.' } },
     ]);
+  });
+
+  it("give a user's files as file parts with data URLs, and read them back; other file parts stay as they came", async () => {
+    const agent = createAgent({ model: scriptedModel([text('A pixel.')]) });
+    await agent.send('What is it?', { files: [{ mediaType: 'image/png', filename: 'photo.png', data: 'iVBORw0KGgo=' }] });
+    const messages = toUIMessages(agent.getState());
+    expect(messages[0]!.parts).toEqual([
+      { type: 'file', mediaType: 'image/png', filename: 'photo.png', url: 'data:image/png;base64,iVBORw0KGgo=' },
+      { type: 'text', text: 'What is it?', state: 'done' },
+    ]);
+    await expect(validateUIMessages({ messages })).resolves.toHaveLength(2);
+    expect(fromUIMessages(messages)).toEqual(agent.getState());
+    // From another app: a data URL file is the kit's; a linked one is kept aside, and comes back in place.
+    const history = fromUIMessages([
+      { id: 'u1', role: 'user', parts: [{ type: 'file', mediaType: 'text/plain', url: 'data:text/plain;base64,aGk=' }, { type: 'file', mediaType: 'image/png', url: 'https://example.com/a.png' }, { type: 'text', text: 'Read these' }] },
+    ]);
+    expect(history.messages[0]!.parts).toEqual([{ type: 'file', id: expect.any(String), mediaType: 'text/plain', data: 'aGk=' }, { type: 'text', id: expect.any(String), text: 'Read these', status: 'done' }]);
+    expect(history.messages[0]!.foreignParts).toEqual([{ at: 1, part: { type: 'file', mediaType: 'image/png', url: 'https://example.com/a.png' } }]);
+    expect(toUIMessages(history)[0]!.parts.map((part) => part.type)).toEqual(['file', 'file', 'text']);
   });
 });

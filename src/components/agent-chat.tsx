@@ -3,6 +3,7 @@ import type { Agent, AgentState } from '../core/index';
 import { AgentProvider, isPendingApproval, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
+import type { AttachmentOptions } from './attachments/attachment-options';
 import { ComposerDraftProvider } from './composer/composer-draft';
 import { ContextMeter } from './context/context-meter';
 import { FilePanelLayout } from './file-explorer/file-panel';
@@ -61,6 +62,13 @@ export interface AgentChatProps {
    * and file contents stay left to right.
    */
   dir?: 'ltr' | 'rtl';
+  /**
+   * Files people can attach in the composer (picker, paste, drop): accepted types, the largest
+   * size, how many per message, and with a sandbox a folder to save them in (`saveTo`). On by
+   * default (images, text files, PDF and JSON up to 5 MB, 5 per message); `false` turns it off.
+   * See `AttachmentOptions`.
+   */
+  attachments?: AttachmentOptions | false;
   className?: string;
 }
 
@@ -124,7 +132,7 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
 
 type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'strings' | 'dir'> & { filePanel: boolean };
 
-function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel }: ChatLayoutProps) {
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
@@ -151,7 +159,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             )}
             {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
-              <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} />
+              <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} attachments={attachments} />
             </fieldset>
             <ContextMeter />
           </div>

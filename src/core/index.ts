@@ -9,7 +9,7 @@ export { canResume } from './sessions/seal-interrupted';
 export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './sessions/session-types';
 export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
-export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, RunResult } from './agent/agent-options';
+export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, AttachedFile, RunResult, SendOptions } from './agent/agent-options';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
 export type { ContextOptions } from './context/context-options';
 export type { PrepareStep, PrepareStepInput, PrepareStepResult } from './run/prepare-step';
@@ -52,6 +52,7 @@ export type {
   ModelCallOptions,
   ModelStreamEvent,
   ProviderMetadata,
+  ProviderFilePart,
   ProviderPrompt,
   SpecificationVersion,
 } from './model/language-model';
@@ -65,6 +66,7 @@ export type {
   ApprovalPreview,
   ApprovalRequest,
   FileChangePreview,
+  FilePart,
   AgentState,
   AgentStatus,
   AuditActor,

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Agent, AgentState, Message } from '../core/index';
+import type { Agent, AgentState, FilePart, Message } from '../core/index';
 import { useAgentInstance } from './agent-context';
 
 /** A turn that can be rolled back: a user message whose checkpoint the sandbox still has. */
@@ -12,11 +12,11 @@ export interface TurnCheckpoint {
   createdAt: number;
   /**
    * `agent.rollback(messageId)`: restores the files to just before this message and removes it
-   * and everything after it; resolves with the removed message's text (to put back in the
-   * composer). Rejects with `AgentCommandError` (`agent-busy` while a run is active or waits
+   * and everything after it; resolves with the removed message's text and files (to put back in
+   * the composer). Rejects with `AgentCommandError` (`agent-busy` while a run is active or waits
    * for people, `checkpoint-missing`); nothing changes then.
    */
-  rollback(): Promise<{ text: string }>;
+  rollback(): Promise<{ text: string; files: FilePart[] }>;
 }
 
 

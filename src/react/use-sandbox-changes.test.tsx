@@ -139,7 +139,7 @@ describe('useCheckpoints', () => {
 
     let restored: { text: string } | undefined;
     await act(async () => void (restored = await turns()[1]!.rollback()));
-    expect(restored).toEqual({ text: 'Second' });
+    expect(restored).toEqual({ text: 'Second', files: [] });
     expect(sandbox.exists('/b.txt')).toBe(false);
     expect(turns().map(({ text: said }) => said)).toEqual(['First']);
     expect(agent.getState().messages.filter((message) => message.role === 'user')).toHaveLength(1);

@@ -113,6 +113,17 @@ describe('POST {base}/model', () => {
     expect(model.doStreamCalls[0]!.prompt).toEqual(prompt.map((message) => ({ ...message })));
   });
 
+  it("passes a user's files on to the model, and refuses a file that is not base64", async () => {
+    const model = streamingModel([{ type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }]);
+    const handler = createAgentHandler({ basePath: '/api/agent', model, authorize: () => true });
+    const file = { type: 'file' as const, mediaType: 'image/png', filename: 'photo.png', data: 'iVBORw0KGgo=' };
+    await (await post(handler, { prompt: [{ role: 'user', content: [file, { type: 'text', text: 'What is it?' }] }] })).text();
+    expect(model.doStreamCalls[0]!.prompt).toEqual([{ role: 'user', content: [expect.objectContaining({ type: 'file', mediaType: 'image/png', filename: 'photo.png' }), { type: 'text', text: 'What is it?' }] }]);
+    const forged = await post(handler, { prompt: [{ role: 'user', content: [{ ...file, data: 'https://example.com/x.png' }] }] });
+    expect(forged.status).toBe(400);
+    expect(model.doStreamCalls).toHaveLength(1);
+  });
+
   it('picks a named model when the server offers several, and names them when asked for an unknown one', async () => {
     const fast = streamingModel([{ type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage }]);
     const smart = streamingModel([{ type: 'finish', finishReason: { unified: 'stop', raw: undefined }, usage }]);

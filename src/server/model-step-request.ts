@@ -44,10 +44,22 @@ const toolResult = {
   properties: { type: { const: 'tool-result' }, toolCallId: { type: 'string' }, toolName: { type: 'string' }, output: toolResultOutput },
 } as const;
 
+/** A user's file: base64 content with its media type (the request's size is capped by `maxBodyBytes`). */
+const file = {
+  type: 'object',
+  required: ['type', 'mediaType', 'data'],
+  properties: {
+    type: { const: 'file' },
+    mediaType: { type: 'string', pattern: '^[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}/[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}$' },
+    data: { type: 'string', pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+    filename: { type: 'string', maxLength: 1000 },
+  },
+} as const;
+
 const message = {
   oneOf: [
     { type: 'object', required: ['role', 'content'], properties: { role: { const: 'system' }, content: { type: 'string' } } },
-    { type: 'object', required: ['role', 'content'], properties: { role: { const: 'user' }, content: { type: 'array', items: text } } },
+    { type: 'object', required: ['role', 'content'], properties: { role: { const: 'user' }, content: { type: 'array', items: { oneOf: [text, file] } } } },
     { type: 'object', required: ['role', 'content'], properties: { role: { const: 'assistant' }, content: { type: 'array', items: { oneOf: [text, reasoning, toolCall] } } } },
     { type: 'object', required: ['role', 'content'], properties: { role: { const: 'tool' }, content: { type: 'array', items: toolResult } } },
   ],
@@ -132,7 +144,14 @@ function toMessage(message: Prompt[number]): Prompt[number] {
     case 'system':
       return { role: 'system', content: message.content };
     case 'user':
-      return { role: 'user', content: message.content.map((part) => ({ type: 'text', text: part.text })) };
+      return {
+        role: 'user',
+        content: message.content.map((part) =>
+          part.type === 'file'
+            ? { type: 'file', mediaType: part.mediaType, data: part.data, ...(part.filename !== undefined ? { filename: part.filename } : {}) }
+            : { type: 'text', text: part.text },
+        ),
+      };
     case 'assistant':
       return {
         role: 'assistant',

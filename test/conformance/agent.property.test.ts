@@ -7,7 +7,8 @@
  * - every model request is a valid tool history (each call followed by exactly one result, no
  *   duplicate ids) that carries every earlier call with the input the model sent, unchanged;
  * - an idle agent has no unsettled call;
- * - the state is JSON (a round trip gives back the same state).
+ * - the state is JSON (a round trip gives back the same state), files of a message included;
+ * - the files of the first message are in every request, as they were sent.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { createAgent } from '../../src/core/index';
 import type { Agent } from '../../src/core/index';
 import { expectValidToolHistory, handModel, isFinal, rawText, rawToolCall, toolCallParts } from './helpers';
 import { propertyTools as tools } from '../fixtures/property-tools';
+import { propertyFiles } from '../fixtures/property-files';
 
 type ToolName = 'ok' | 'fails' | 'asks';
 interface PlannedCall {
@@ -44,8 +46,10 @@ function checkInvariants(agent: Agent, model: ReturnType<typeof handModel>): voi
   expect(new Set(ids).size, `tool-call ids: ${ids.join(', ')}`).toBe(ids.length);
   expect(JSON.parse(JSON.stringify(state))).toEqual(state);
   if (state.status === 'idle') expect(state.toolCalls.filter((call) => !isFinal(call))).toEqual([]);
+  const sentFiles = state.messages[0]?.parts.filter((part) => part.type === 'file').map(({ mediaType, data, filename }) => ({ type: 'file', mediaType, data, ...(filename !== undefined ? { filename } : {}) }));
   model.calls.forEach((request, index) => {
     expectValidToolHistory(request.prompt);
+    expect((request.prompt.find((message) => message.role === 'user')!.content as Array<{ type: string }>).filter((part) => part.type === 'file')).toEqual(sentFiles);
     // Every call made before this request is in it, in order, with the input the model sent.
     const earlier = state.toolCalls.slice(0, toolCallParts(request.prompt).length);
     expect(toolCallParts(request.prompt).map((part) => [part.toolCallId, part.toolName, part.input]), `request ${index + 1}`).toEqual(
@@ -60,7 +64,8 @@ describe('agent properties, with tool-call ids reused by the model', () => {
       fc.asyncProperty(
         fc.array(fc.array(plannedStep, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }),
         fc.array(fc.constantFrom<Decision>('approve', 'approve', 'approve-always', 'deny', 'stop'), { minLength: 12, maxLength: 12 }),
-        async (turns, decisions) => {
+        propertyFiles,
+        async (turns, decisions, files) => {
           const steps = turns.flat();
           let stepIndex = 0;
           // Each turn plays its own steps; a turn cut short by a stop leaves the rest unplayed.
@@ -69,7 +74,8 @@ describe('agent properties, with tool-call ids reused by the model', () => {
           let decisionIndex = 0;
           for (const turn of turns.keys()) {
             stepIndex = turns.slice(0, turn).reduce((sum, previous) => sum + previous.length, 0);
-            let result = await agent.send(`Turn ${turn + 1}`);
+            // The first message may carry files: every request then starts with them, and the state stays JSON.
+            let result = await agent.send(`Turn ${turn + 1}`, turn === 0 ? { files } : {});
             checkInvariants(agent, model);
             while (result.status === 'awaiting-people') {
               const pending = agent.getState().toolCalls.find((call) => call.state === 'approval-requested')!;

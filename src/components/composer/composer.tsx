@@ -1,16 +1,32 @@
 import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import { AttachmentChips } from '../attachments/attachment-chips';
+import { defaultAttachmentOptions, type AttachmentOptions } from '../attachments/attachment-options';
+import { attachmentText } from '../attachments/attachment-text';
+import { useAttachments } from '../attachments/use-attachments';
+import { useFileDrop } from '../attachments/use-file-drop';
 import { useComposerDraftTarget } from './composer-draft';
 
 export interface ComposerProps {
   placeholder?: string;
   autoFocus?: boolean;
+  /**
+   * Files people can send with a message: picked with the attach button, pasted, or dropped on
+   * the composer; checked by type, size and count (see `AttachmentOptions`). On by default with
+   * images, text files, PDF and JSON up to 5 MB, 5 per message; `false` turns them off.
+   */
+  attachments?: AttachmentOptions | false;
   className?: string;
 }
 
+const noAttachments: AttachmentOptions = { maxFiles: 0 };
+
 /**
  * The message input: Enter sends, Shift+Enter adds a line, Escape stops a running reply.
- * Sending is disabled for empty text and while the agent runs (messages are not queued);
+ * Files can be attached with the attach button, by pasting, or by dropping them on it (see
+ * `attachments`); they show as thumbnails or chips, each with a remove button, and go with the
+ * message as `file` parts. A file that does not pass the checks is not attached and a message
+ * says why. Sending is disabled for an empty message and while the agent runs (messages are not queued);
  * the send button becomes a stop button while a reply streams. Inside a `ComposerDraftProvider`
  * (as in `AgentChat`), a rolled-back message's text is put back here (before any draft).
  *
@@ -19,10 +35,14 @@ export interface ComposerProps {
  * <AgentProvider agent={agent}><Composer placeholder="Ask anything" /></AgentProvider>
  * ```
  */
-export function Composer({ placeholder = 'Send a message…', autoFocus = false, className }: ComposerProps) {
+export function Composer({ placeholder = 'Send a message…', autoFocus = false, attachments: attachmentOptions = defaultAttachmentOptions, className }: ComposerProps) {
   const agent = useAgentInstance();
   const status = useAgentSelector((state) => state.status);
   const [text, setText] = useState('');
+  const attaching = attachmentOptions !== false;
+  const attachments = useAttachments(attaching ? attachmentOptions : noAttachments);
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const drop = useFileDrop(attaching ? attachments.add : undefined);
   const [refusal, setRefusal] = useState<string | null>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const focusInput = useCallback(() => inputRef.current?.focus(), []);
@@ -39,18 +59,24 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
     void agent.stop();
   };
   const running = status === 'running';
-  const canSend = text.trim() !== '' && status !== 'running' && status !== 'awaiting-people';
+  const canSend = (text.trim() !== '' || attachments.items.length > 0) && status !== 'running' && status !== 'awaiting-people';
 
   const submit = () => {
     if (!canSend) return;
     const value = text;
+    const taken = attachments.take();
     setText('');
     setRefusal(null);
-    // `send` settles when the run ends; only a refusal (busy, empty) needs handling here.
-    agent.send(value).catch((error: unknown) => {
-      setText(value);
-      setRefusal(error instanceof Error ? error.message : String(error));
-    });
+    const saveTo = attaching && taken.files.length > 0 ? attachmentOptions.saveTo : undefined;
+    // `send` settles when the run ends; only a refusal (busy, empty, a file it cannot read) needs handling here.
+    agent.send(value, taken.files.length > 0 ? { files: taken.files, ...(saveTo !== undefined ? { saveTo } : {}) } : undefined).then(
+      () => taken.settle(true),
+      (error: unknown) => {
+        setText(value);
+        taken.settle(false);
+        setRefusal(error instanceof Error ? error.message : String(error));
+      },
+    );
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +93,21 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
   };
 
   return (
-    <form className={['rak-composer', className].filter(Boolean).join(' ')} onSubmit={onSubmit} data-status={status}>
+    <form className={['rak-composer', className].filter(Boolean).join(' ')} onSubmit={onSubmit} data-status={status} data-dragging={drop.dragging || undefined} {...drop.handlers}>
+      {attaching && (
+        <>
+          <AttachmentChips
+            items={attachments.items}
+            onRemove={(id) => {
+              attachments.remove(id);
+              focusInput();
+            }}
+          />
+          <button type="button" className="rak-composer-attach" aria-label={attachmentText.attach} title={attachmentText.attach} onClick={() => pickerRef.current?.click()}>
+            <span className="rak-icon-attach" aria-hidden="true" />
+          </button>
+        </>
+      )}
       <textarea
         ref={inputRef}
         className="rak-composer-input"
@@ -78,6 +118,13 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
         autoFocus={autoFocus}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={(event) => {
+          const files = [...event.clipboardData.files];
+          if (!attaching || files.length === 0) return;
+          // Pasted files are attached; pasted text (no files) goes into the input as usual.
+          event.preventDefault();
+          attachments.add(files);
+        }}
       />
       {running ? (
         <button type="button" className="rak-composer-stop" onClick={stop} aria-label="Stop">
@@ -92,6 +139,33 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
         <p className="rak-composer-refusal" role="alert">
           {refusal}
         </p>
+      )}
+      {attaching && (
+        <>
+          <input
+            ref={pickerRef}
+            type="file"
+            multiple
+            hidden
+            accept={(attachmentOptions.accept ?? defaultAttachmentOptions.accept).join(',')}
+            data-testid="composer-file-input"
+            onChange={(event) => {
+              attachments.add([...(event.target.files ?? [])]);
+              // The same file can be picked again after it was removed.
+              event.target.value = '';
+            }}
+          />
+          {/* One live region, there from the start: what was attached or removed, and why a file was not. */}
+          <div className="rak-composer-attachment-notes" aria-live="polite">
+            {attachments.problem !== null && <p className="rak-composer-attachment-problem">{attachments.problem}</p>}
+            <span className="rak-visually-hidden">{attachments.announcement}</span>
+          </div>
+          {drop.dragging && (
+            <p className="rak-composer-drop" aria-hidden="true">
+              {attachmentText.dropHere}
+            </p>
+          )}
+        </>
       )}
     </form>
   );

@@ -42,6 +42,9 @@ export function MessagePartView({ part, streaming = false, className }: MessageP
       return <ToolCallChip toolCallId={part.toolCallId} className={className} />;
     case 'notice':
       return <NoticeView notice={part} className={className} />;
+    case 'file':
+      // A message's files show together, above its text (`MessageAttachments`).
+      return null;
   }
 }
 

@@ -1,5 +1,6 @@
 import { memo } from 'react';
-import type { Message, MessagePart } from '../../core/index';
+import type { FilePart, Message, MessagePart } from '../../core/index';
+import { MessageAttachments } from '../attachments/message-attachments';
 import { EditMessageAction } from './edit-message-action';
 import { MessagePartView } from './message-part';
 import { useStrings } from '../strings/strings-context';
@@ -8,7 +9,8 @@ import { RollbackAction } from './rollback-action';
 import type { MessageComponentProps } from '../thread/message-list';
 
 /**
- * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices. User
+ * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices, and a
+ * user's attached files above the text (thumbnails for images, chips for other files). User
  * messages offer "Edit" (`EditMessageAction`) and, with a sandbox, "Roll back to here"
  * (`RollbackAction`); the last reply offers "Regenerate" (`RegenerateAction`).
  * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
@@ -35,6 +37,7 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
       aria-label={message.role === 'user' ? 'You' : 'Assistant'}
     >
       <div className="rak-message-body">
+        <MessageAttachments files={filesOf(message)} />
         {message.parts.map((part) => (
           <MessagePartView key={partKey(part)} part={part} streaming={streaming} />
         ))}
@@ -51,6 +54,13 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
     </article>
   );
 });
+
+const noFiles: FilePart[] = [];
+
+function filesOf(message: Message): FilePart[] {
+  if (!message.parts.some((part) => part.type === 'file')) return noFiles;
+  return message.parts.filter((part) => part.type === 'file');
+}
 
 function TypingIndicator({ label }: { label: string }) {
   return (

@@ -7,7 +7,7 @@ import type { PersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { AgentSession } from '../sessions/agent-session';
 import type { AgentSnapshot, SessionStorage } from '../sessions/session-types';
-import type { AgentState, Compaction } from '../store/state';
+import type { AgentState, Compaction, FilePart } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
@@ -18,6 +18,29 @@ import type { RunResult } from '../run/run-lifecycle';
 export type { RunResult } from '../run/run-lifecycle';
 import type { PermissionPolicy } from '../people/permission-policy';
 import type { ToolInfo } from '../tools/tool-info';
+
+/**
+ * A file to send with a message: a `File` or `Blob` (from a file input, a paste, a drop), or its
+ * content with a media type: base64 text (no `data:` prefix) or bytes.
+ */
+export type AttachedFile = Blob | { data: string | Uint8Array; mediaType: string; filename?: string };
+
+/** Options of `agent.send`. */
+export interface SendOptions {
+  /**
+   * Files sent with the message, as `file` parts the model receives (images go to vision models;
+   * which types a model accepts is the provider's to say). Kept in the state as base64, so
+   * sessions and session files keep them.
+   */
+  files?: readonly AttachedFile[];
+  /**
+   * With a sandbox: also write each file into it under this folder (`'/uploads'`), text files as
+   * text and others as bytes, so the agent's file tools can read them; the model is told the path.
+   * A name taken already gets a number (`photo-2.png`). The write belongs to the message's turn:
+   * rolling back to before the message removes the copies.
+   */
+  saveTo?: string;
+}
 
 export interface AgentOptions {
   /** Any AI SDK language model (spec v2, v3 or v4), or `demoModel()`. */
@@ -105,9 +128,16 @@ export interface Agent {
   /**
    * Adds a user message and runs the agent. Settles when the run is idle, waits for a person,
    * or failed (the error is also in the state). Rejects with `AgentCommandError` when `text`
-   * is empty or a run is already active: messages are not queued.
+   * is empty (and no file is sent), a file is not one it can read (`invalid-message`, naming the
+   * file), `saveTo` cannot be written, or a run is already active: messages are not queued.
+   *
+   * @example
+   * ```ts
+   * await agent.send('What is in this picture?', { files: [fileInput.files[0]] });
+   * await agent.send('Summarize it', { files: [{ mediaType: 'text/plain', filename: 'notes.txt', data: btoa('…') }], saveTo: '/uploads' });
+   * ```
    */
-  send(text: string): Promise<RunResult>;
+  send(text: string, options?: SendOptions): Promise<RunResult>;
   /** Stops the active run. What streamed so far is kept; unfinished tool calls are cancelled. */
   stop(): Promise<void>;
   /** After an error: asks the model again from where the conversation stands. */
@@ -132,19 +162,19 @@ export interface Agent {
   /**
    * Rolls back to just before the user message `messageId`: the sandbox gets the files it had
    * when that message was sent, and the message and everything after it leave the conversation.
-   * Resolves with the removed message's text (to put back in the composer). Rejects with
+   * Resolves with the removed message's text and files (to put back in the composer). Rejects with
    * `AgentCommandError`: `agent-busy` while a run is active or waits for people, `unknown-message`
    * for an id that is not a user message of the conversation, `checkpoint-missing` when the
    * sandbox no longer has that message's checkpoint; nothing changes then. Without a sandbox,
    * only the conversation rolls back.
    */
-  rollback(messageId: string): Promise<{ text: string }>;
+  rollback(messageId: string): Promise<{ text: string; files: FilePart[] }>;
   /**
    * Replaces a past user message with `text` and runs from there: a rollback to just before it
-   * (files too), then a send. Rejects like `rollback` and `send`.
+   * (files too), then a send with the message's attached files. Rejects like `rollback` and `send`.
    */
   editMessage(messageId: string, text: string): Promise<RunResult>;
-  /** Asks again for the reply to the last user message: a rollback to it (files too), then the same text sent again. Rejects with `nothing-to-regenerate` when there is no user message. */
+  /** Asks again for the reply to the last user message: a rollback to it (files too), then the same text and attached files sent again. Rejects with `nothing-to-regenerate` when there is no user message. */
   regenerate(): Promise<RunResult>;
   /**
    * Goes on with a restored conversation that stopped between steps: tool results the model has

@@ -8,11 +8,11 @@ import { canResume } from '../sessions/seal-interrupted';
 import { createSnapshot } from '../sessions/snapshot-format';
 import { startingState, startSession } from './agent-start';
 import { createAgentStore } from '../store/store';
-import type { AgentState } from '../store/state';
+import type { AgentState, FilePart, MessagePart } from '../store/state';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
-import { AgentCommandError, type Agent, type AgentOptions } from './agent-options';
+import { AgentCommandError, type Agent, type AgentOptions, type SendOptions } from './agent-options';
 import type { ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
@@ -66,19 +66,38 @@ export function createAgent(options: AgentOptions): Agent {
   watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
   const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
   const commands: AgentCommands = {
-    async send(text) {
+    async send(text, sendOptions = {}) {
       if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
-      if (text.trim() === '') throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
+      if (typeof sendOptions !== 'object' || sendOptions === null) throw new AgentCommandError('invalid-message', 'send(text, options): options must be an object such as { files }.');
+      const { saveTo } = sendOptions;
+      if (saveTo !== undefined && (typeof saveTo !== 'string' || !saveTo.startsWith('/'))) throw new AgentCommandError('invalid-message', `send(text, { saveTo }): saveTo must be an absolute folder such as "/uploads", got ${JSON.stringify(saveTo)}.`);
+      if (saveTo !== undefined && !sandbox) throw new AgentCommandError('invalid-message', 'send(text, { saveTo }): the agent has no sandbox to save the files in; create it with `sandbox: createSandbox()`.');
+      // Read before anything changes (a File is read asynchronously): the checks below and the message then happen at once.
+      // The code that reads and saves files loads with the first message that has some.
+      const attach = sendOptions.files === undefined ? undefined : await import('./attached-files');
+      const files = attach ? await attach.readAttachedFiles(sendOptions.files) : [];
+      if (text.trim() === '' && files.length === 0) throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
       assertIdle();
       // Taken before the run starts, so rolling back to this message undoes everything it caused.
       const checkpointId = sandbox?.checkpoint();
+      let parts: MessagePart[] = files;
+      if (saveTo !== undefined && files.length > 0) {
+        try {
+          parts = attach!.saveAttachedFiles(sandbox!, saveTo, files);
+        } catch (error) {
+          sandbox!.restore(checkpointId!);
+          sandbox!.deleteCheckpoint(checkpointId!);
+          throw error;
+        }
+      }
+      if (text.trim() !== '') parts = [...parts, { type: 'text', id: createId('part'), text, status: 'done' }];
       return runs.begin((runId) =>
         dispatch({
           type: 'message-add',
           message: {
             id: createId('msg'),
             role: 'user',
-            parts: [{ type: 'text', id: createId('part'), text, status: 'done' }],
+            parts,
             status: 'done',
             createdAt: now(),
             runId,
@@ -110,7 +129,7 @@ export function createAgent(options: AgentOptions): Agent {
         }
       }
       dispatch({ type: 'messages-truncate', messageId });
-      return { text: message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('') };
+      return { text: message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''), files: message.parts.filter((part) => part.type === 'file') };
     },
     stop: () => {
       compacting?.abort();
@@ -145,14 +164,14 @@ export function createAgent(options: AgentOptions): Agent {
     },
     async editMessage(messageId, text) {
       if (typeof text !== 'string' || text.trim() === '') throw new AgentCommandError('empty-message', 'editMessage(id, text): the new text is empty; nothing was changed.');
-      await commands.rollback(messageId);
-      return commands.send(text);
+      const { files } = await commands.rollback(messageId);
+      return commands.send(text, resendOptions(files));
     },
     async regenerate() {
       const lastUser = getState().messages.findLast((message) => message.role === 'user');
       if (!lastUser) throw new AgentCommandError('nothing-to-regenerate', 'regenerate(): there is no user message to answer again.');
-      const { text } = await commands.rollback(lastUser.id);
-      return commands.send(text);
+      const { text, files } = await commands.rollback(lastUser.id);
+      return commands.send(text, resendOptions(files));
     },
     async resume() {
       assertIdle();
@@ -180,6 +199,15 @@ export function createAgent(options: AgentOptions): Agent {
     eventsSince: (cursor) => agentStore.log.since(cursor),
   };
   return agent;
+}
+
+/** The files of a rolled-back message, to send again as they were (saved again where they were saved). */
+function resendOptions(files: readonly FilePart[]): SendOptions {
+  const saved = files.find((file) => file.path !== undefined)?.path;
+  return {
+    files: files.map(({ data, mediaType, filename }) => ({ data, mediaType, ...(filename !== undefined ? { filename } : {}) })),
+    ...(saved !== undefined ? { saveTo: saved.slice(0, saved.lastIndexOf('/')) || '/' } : {}),
+  };
 }
 
 function withBuiltInTools(options: AgentOptions): readonly ToolDefinition<never, unknown>[] {

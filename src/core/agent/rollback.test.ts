@@ -36,7 +36,7 @@ describe('agent.rollback', () => {
     expect(sandbox.readFile('notes.md')).toBe('second\n');
     const second = userMessages(agent)[1]!;
 
-    expect(await agent.rollback(second.id)).toEqual({ text: 'edit notes' });
+    expect(await agent.rollback(second.id)).toEqual({ text: 'edit notes', files: [] });
     expect(sandbox.readFile('notes.md')).toBe('first\n');
     expect(agent.getState().messages.map((message) => message.role)).toEqual(['user', 'assistant', 'assistant']);
     expect(agent.getState().toolCalls.map((call) => call.name)).toEqual(['write_file']);

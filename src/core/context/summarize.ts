@@ -127,6 +127,7 @@ function transcriptLines(message: Message, toolCalls: ReadonlyMap<string, ToolCa
   const lines: string[] = [];
   for (const part of message.parts) {
     if (part.type === 'text' && part.text.trim() !== '') lines.push(`${speaker}: ${part.text}`);
+    if (part.type === 'file') lines.push(`${speaker} attached ${part.filename ?? 'a file'} (${part.mediaType})${part.path ? `, saved at ${part.path}` : ''}`);
     if (part.type !== 'tool-call') continue;
     const call = toolCalls.get(part.toolCallId);
     if (call === undefined) continue;

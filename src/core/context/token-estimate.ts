@@ -9,6 +9,8 @@ import type { Message, ToolCall } from '../store/state';
 
 /** About four characters a token for English and code; the provider's reported usage corrects the rest. */
 const charsPerToken = 4;
+/** About what providers charge for an image of a typical size (Anthropic: width × height / 750, up to about 1,600). */
+const imageTokens = 1_000;
 /** What a message costs beyond its text (role markers, separators). */
 export const messageOverhead = 4;
 
@@ -20,12 +22,16 @@ const messageCosts = new WeakMap<Message, number>();
 const callCosts = new WeakMap<ToolCall, { full: number; elided: number; maxChars: number }>();
 const toolCosts = new WeakMap<readonly ProviderFunctionTool[], number>();
 
-/** A message's own text and reasoning (its tool calls are counted with `toolCallTokens`). */
+/** A message's own text, reasoning and files (its tool calls are counted with `toolCallTokens`). */
 export function messageTokens(message: Message): number {
   let cost = messageCosts.get(message);
   if (cost === undefined) {
     cost = messageOverhead;
-    for (const part of message.parts) if (part.type === 'text' || part.type === 'reasoning') cost += textTokens(part.text);
+    for (const part of message.parts) {
+      if (part.type === 'text' || part.type === 'reasoning') cost += textTokens(part.text);
+      // An image costs about a thousand tokens whatever its bytes; another file about its bytes as text.
+      else if (part.type === 'file') cost += part.mediaType.startsWith('image/') ? imageTokens : Math.ceil((part.data.length * 3) / 4 / charsPerToken);
+    }
     messageCosts.set(message, cost);
   }
   return cost;

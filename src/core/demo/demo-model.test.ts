@@ -38,6 +38,14 @@ describe('demoModel', () => {
     expect(textOf(await ask('help'))).toBe(text);
   });
 
+  it('says which files it received, by name, type and size, through an agent', async () => {
+    const { createAgent } = await import('../agent/create-agent');
+    const agent = createAgent({ model: demoModel({ speed: 'instant' }) });
+    await agent.send('What is this?', { files: [{ mediaType: 'image/png', filename: 'photo.png', data: 'iVBORw0KGgo=' }, { mediaType: 'text/plain', data: 'aGk=' }] });
+    const reply = agent.getState().messages[1]!.parts.find((part) => part.type === 'text');
+    expect(reply).toMatchObject({ text: expect.stringMatching(/^I received photo\.png \(image\/png, 8 bytes\) and a file without a name \(text\/plain, 2 bytes\)\.\n\nI am the offline demo model/) });
+  });
+
   it('is deterministic: the same conversation streams the same parts', async () => {
     for (const prompt of ['hi', 'Show me some markdown', 'tell me a story', 'think', "what's the weather in Tokyo?"]) {
       const first = await run(demoModel({ speed: 'instant' }), { prompt: [user(prompt)], tools: [weatherTool] });

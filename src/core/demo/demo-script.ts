@@ -25,6 +25,7 @@ import { longStoryReply } from './demo-story';
 import { demoSummary } from './demo-summary';
 import { isSummaryRequest } from '../context/summary-request';
 import { workspaceFirstStep, workspaceFollowUp } from './demo-workspace';
+import { demoFilesReply } from './demo-files';
 import { fitToSchema, plausibleToolInput, readInputHints } from './demo-tool-input';
 import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
 
@@ -165,6 +166,8 @@ export function createDemoScript(): ScriptedRespond {
     if (isSummaryRequest(call.prompt)) return demoSummary(call);
     const results = trailingToolResults(call.prompt);
     if (results.length > 0) return workspaceFollowUp(results, call) ?? summarizeToolResults(results, call.lastUserText);
+    const files = demoFilesReply(call);
+    if (files) return files;
     const scenario = detectScenario(call.lastUserText);
     switch (scenario) {
       case 'error': {

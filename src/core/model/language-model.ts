@@ -14,6 +14,18 @@ export interface ProviderTextPart {
   text: string;
 }
 
+/**
+ * A file in a user message (the AI SDK's `LanguageModelV2FilePart`/`V3FilePart`): base64 content
+ * with its media type; images go to vision models, other types where the provider takes them.
+ */
+export interface ProviderFilePart {
+  type: 'file';
+  mediaType: string;
+  /** Base64, without a `data:` prefix. */
+  data: string;
+  filename?: string;
+}
+
 export interface ProviderReasoningPart {
   type: 'reasoning';
   text: string;
@@ -47,7 +59,7 @@ export interface ProviderToolResultPart {
 
 export type ProviderMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: ProviderTextPart[] }
+  | { role: 'user'; content: Array<ProviderTextPart | ProviderFilePart> }
   | { role: 'assistant'; content: Array<ProviderTextPart | ProviderReasoningPart | ProviderToolCallPart> }
   | { role: 'tool'; content: ProviderToolResultPart[] };
 

@@ -1,5 +1,7 @@
-import type { Message, ToolCall } from '../store/state';
+import type { Message, MessagePart, ToolCall } from '../store/state';
 import type {
+  ProviderFilePart,
+  ProviderTextPart,
   JsonValue,
   ProviderMessage,
   ProviderMetadata,
@@ -44,8 +46,8 @@ export function toProviderPrompt(input: {
 
   for (const message of input.messages) {
     if (message.role === 'user') {
-      const text = message.parts.flatMap((part) => (part.type === 'text' ? [{ type: 'text' as const, text: part.text }] : []));
-      if (text.length > 0) prompt.push({ role: 'user', content: text });
+      const content = message.parts.flatMap(userContent);
+      if (content.length > 0) prompt.push({ role: 'user', content });
       continue;
     }
     const content: Extract<ProviderMessage, { role: 'assistant' }>['content'] = [];
@@ -69,6 +71,7 @@ export function toProviderPrompt(input: {
           break;
         }
         case 'notice':
+        case 'file':
           break;
       }
     }
@@ -76,6 +79,14 @@ export function toProviderPrompt(input: {
     if (results.length > 0) prompt.push({ role: 'tool', content: results });
   }
   return prompt;
+}
+
+/** A user message's text and files; a file saved in the sandbox comes with a line that says where. */
+function userContent(part: MessagePart): Array<ProviderTextPart | ProviderFilePart> {
+  if (part.type === 'text') return [{ type: 'text', text: part.text }];
+  if (part.type !== 'file') return [];
+  const file: ProviderFilePart = { type: 'file', mediaType: part.mediaType, data: part.data, ...(part.filename !== undefined ? { filename: part.filename } : {}) };
+  return part.path === undefined ? [file] : [file, { type: 'text', text: `[The file ${part.filename ?? 'above'} is also in the workspace at ${part.path}.]` }];
 }
 
 function toToolCallPart(call: ToolCall): ProviderToolCallPart {

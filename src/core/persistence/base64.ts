@@ -46,3 +46,16 @@ export function base64ToBytes(text: string): Uint8Array | undefined {
   for (let index = 0; index < binary.length; index += 1) bytes[index] = binary.charCodeAt(index);
   return bytes;
 }
+
+/**
+ * The size in bytes of base64 content, without decoding it.
+ *
+ * @example
+ * ```ts
+ * base64ByteLength('aGk='); // 2
+ * ```
+ */
+export function base64ByteLength(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return Math.max(0, (data.length / 4) * 3 - padding);
+}

@@ -1,8 +1,11 @@
-import type { ProviderFunctionTool, ProviderPrompt, ProviderToolChoice, ProviderToolResultOutput } from '../model/language-model';
+import type { ProviderFilePart, ProviderFunctionTool, ProviderPrompt, ProviderTextPart, ProviderToolChoice, ProviderToolResultOutput } from '../model/language-model';
+import { fileAsText, unsupportedFile } from './file-content';
 
 /** A content block of the Anthropic Messages API, as far as the adapter writes them. */
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
+  | { type: 'image'; source: { type: 'base64'; media_type: string; data: string } }
+  | { type: 'document'; source: { type: 'base64'; media_type: 'application/pdf'; data: string }; title?: string }
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
@@ -54,7 +57,7 @@ export function toAnthropicMessages(prompt: ProviderPrompt): { system?: string; 
         system.push(message.content);
         break;
       case 'user':
-        add('user', message.content.filter((part) => part.text.trim()).map((part) => ({ type: 'text', text: part.text })));
+        add('user', message.content.flatMap(toUserBlocks));
         break;
       case 'assistant':
         add(
@@ -110,6 +113,16 @@ export function toAnthropicTools(
     tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
     ...(choice ? { tool_choice: choice } : {}),
   };
+}
+
+/** Text (not when blank), images, PDFs as documents, text files as text; other files are refused. */
+function toUserBlocks(part: ProviderTextPart | ProviderFilePart): AnthropicContentBlock[] {
+  if (part.type === 'text') return part.text.trim() ? [{ type: 'text', text: part.text }] : [];
+  if (/^image\/(jpeg|png|gif|webp)$/.test(part.mediaType)) return [{ type: 'image', source: { type: 'base64', media_type: part.mediaType, data: part.data } }];
+  if (part.mediaType === 'application/pdf') return [{ type: 'document', source: { type: 'base64', media_type: 'application/pdf', data: part.data }, ...(part.filename ? { title: part.filename } : {}) }];
+  const text = fileAsText(part);
+  if (text === undefined) throw unsupportedFile('Anthropic', part, 'images (JPEG, PNG, GIF, WebP), PDFs and text files');
+  return [{ type: 'text', text }];
 }
 
 /** Tool input must be an object for the API; the core keeps it parsed. */

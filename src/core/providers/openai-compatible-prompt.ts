@@ -1,11 +1,19 @@
-import type { ProviderFunctionTool, ProviderPrompt, ProviderToolChoice, ProviderToolResultOutput } from '../model/language-model';
+import type { ProviderFilePart, ProviderFunctionTool, ProviderPrompt, ProviderTextPart, ProviderToolChoice, ProviderToolResultOutput } from '../model/language-model';
+import { fileAsText, unsupportedFile } from './file-content';
 
 /** A message of the chat completions API, as far as the adapter writes them. */
 export type ChatCompletionsMessage =
   | { role: 'system'; content: string }
-  | { role: 'user'; content: string | Array<{ type: 'text'; text: string }> }
+  | { role: 'user'; content: string | ChatCompletionsUserContent[] }
   | { role: 'assistant'; content: string | null; tool_calls?: ChatCompletionsToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
+
+/** A part of a user message: text, an image (as a data URL), a PDF, or audio. */
+export type ChatCompletionsUserContent =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } }
+  | { type: 'file'; file: { filename: string; file_data: string } }
+  | { type: 'input_audio'; input_audio: { data: string; format: 'wav' | 'mp3' } };
 
 export interface ChatCompletionsToolCall {
   id: string;
@@ -43,10 +51,7 @@ export function toChatCompletionsMessages(prompt: ProviderPrompt): ChatCompletio
         messages.push({ role: 'system', content: message.content });
         break;
       case 'user':
-        messages.push({
-          role: 'user',
-          content: message.content.length === 1 ? message.content[0]!.text : message.content.map((part) => ({ type: 'text', text: part.text })),
-        });
+        messages.push({ role: 'user', content: message.content.length === 1 && message.content[0]!.type === 'text' ? message.content[0]!.text : message.content.map(toUserContent) });
         break;
       case 'assistant': {
         let text = '';
@@ -88,6 +93,18 @@ export function toChatCompletionsTools(
     tools: tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })),
     ...(toolChoice ? { tool_choice: toolChoice.type === 'tool' ? { type: 'function', function: { name: toolChoice.toolName } } : toolChoice.type } : {}),
   };
+}
+
+/** Images as data URLs, PDFs as files, WAV and MP3 as audio, text files as text (what the AI SDK's OpenAI provider sends). */
+function toUserContent(part: ProviderTextPart | ProviderFilePart): ChatCompletionsUserContent {
+  if (part.type === 'text') return { type: 'text', text: part.text };
+  const url = `data:${part.mediaType};base64,${part.data}`;
+  if (part.mediaType.startsWith('image/')) return { type: 'image_url', image_url: { url } };
+  if (part.mediaType === 'application/pdf') return { type: 'file', file: { filename: part.filename ?? 'document.pdf', file_data: url } };
+  if (part.mediaType === 'audio/wav' || part.mediaType === 'audio/mpeg' || part.mediaType === 'audio/mp3') return { type: 'input_audio', input_audio: { data: part.data, format: part.mediaType === 'audio/wav' ? 'wav' : 'mp3' } };
+  const text = fileAsText(part);
+  if (text === undefined) throw unsupportedFile('OpenAI-compatible', part, 'images, PDFs, WAV and MP3 audio, and text files');
+  return { type: 'text', text };
 }
 
 function toArguments(input: unknown): string {

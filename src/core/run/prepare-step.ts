@@ -60,7 +60,7 @@ export async function applyPrepareStep(hook: PrepareStep, input: PrepareStepInpu
 }
 
 const partTypes: Readonly<Record<string, ReadonlySet<string>>> = {
-  user: new Set(['text']),
+  user: new Set(['text', 'file']),
   assistant: new Set(['text', 'reasoning', 'tool-call']),
   tool: new Set(['tool-result']),
 };
@@ -89,6 +89,7 @@ export function promptProblem(prompt: unknown): string | undefined {
       if (typeof part !== 'object' || part === null || typeof part.type !== 'string' || !types.has(part.type)) return `${where}.content[${position}] is not a part a ${role} message may have`;
       if ((part.type === 'text' || part.type === 'reasoning') && typeof part.text !== 'string') return `${where}.content[${position}] needs its text`;
       if ((part.type === 'tool-call' || part.type === 'tool-result') && typeof part.toolCallId !== 'string') return `${where}.content[${position}] needs a toolCallId`;
+      if (part.type === 'file' && (typeof (part as { mediaType?: unknown }).mediaType !== 'string' || typeof (part as { data?: unknown }).data !== 'string')) return `${where}.content[${position}] needs its mediaType and base64 data`;
     }
     const ids = (parts: unknown, type: string) => (parts as { type: string; toolCallId: string }[]).filter((part) => part.type === type).map((part) => part.toolCallId).join('\n');
     if (message.role === 'assistant') {

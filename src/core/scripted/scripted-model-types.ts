@@ -51,6 +51,10 @@ export type ScriptedStepInput = ScriptedStep | ScriptedItem | readonly ScriptedI
 export interface ScriptedPromptPart {
   type: string;
   text?: string;
+  /** File parts: the media type, the name and the content (base64 from the kit). */
+  mediaType?: string;
+  filename?: string;
+  data?: unknown;
   toolCallId?: string;
   toolName?: string;
   input?: unknown;

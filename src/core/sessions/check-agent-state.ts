@@ -9,7 +9,7 @@
  * Unknown extra fields are allowed. One pass, no path strings unless something is wrong: a state
  * of 10,000 messages is checked in a few milliseconds.
  */
-import type { AgentErrorCode, AgentState, Compaction, AgentStatus, AuditActor, FileChangePreview, MessageRole, MessageStatus, NoticePart, PartStatus, ToolCallState } from '../store/state';
+import type { AgentErrorCode, AgentState, Compaction, AgentStatus, AuditActor, FileChangePreview, MessagePart, MessageRole, MessageStatus, NoticePart, PartStatus, ToolCallState } from '../store/state';
 import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
 // Written as records over each union, so adding a value to a union in state.ts fails to compile
@@ -20,7 +20,9 @@ const agentStatuses = setOf<AgentStatus>({ idle: true, running: true, 'awaiting-
 const roles = setOf<MessageRole>({ user: true, assistant: true });
 const messageStatuses = setOf<MessageStatus>({ streaming: true, done: true, stopped: true, error: true });
 const partStatuses = setOf<PartStatus>({ streaming: true, done: true });
-const partTypes = setOf<'text' | 'reasoning' | 'tool-call' | 'notice'>({ text: true, reasoning: true, 'tool-call': true, notice: true });
+const partTypes = setOf<MessagePart['type']>({ text: true, reasoning: true, 'tool-call': true, notice: true, file: true });
+const mediaTypePattern = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 const noticeLevels = setOf<NoticePart['level']>({ info: true, warning: true, error: true });
 const callStates = setOf<ToolCallState>({
   'input-streaming': true,
@@ -218,6 +220,8 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[]): { mess
       const type = reader.oneOf(part.type, partTypes, 'type');
       if (type === 'tool-call') {
         references.push({ message: index, part: position, toolCallId: reader.string(part.toolCallId, 'toolCallId') });
+      } else if (type === 'file') {
+        readFilePart(reader, part, message.role === 'user');
       } else {
         reader.string(part.id, 'id');
         reader.string(part.text, 'text');
@@ -236,6 +240,21 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[]): { mess
   }
   reader.leave();
   return { messageIds, references };
+}
+
+/**
+ * A user's file: a media type as `type/subtype` and base64 content (what providers are sent as
+ * it is); a path only as the sandbox names files. Only user messages have files.
+ */
+function readFilePart(reader: ShapeReader, part: Record<string, unknown>, fromUser: boolean): void {
+  if (!fromUser) reader.fail('is a file, and only user messages have files', 'type');
+  reader.string(part.id, 'id');
+  const mediaType = reader.string(part.mediaType, 'mediaType');
+  if (!mediaTypePattern.test(mediaType)) reader.expected('a media type such as "image/png"', mediaType, 'mediaType');
+  const data = reader.string(part.data, 'data');
+  if (data.length % 4 !== 0 || !base64Pattern.test(data)) reader.fail('is not base64', 'data');
+  reader.optionalString(part.filename, 'filename');
+  if (part.path !== undefined && !reader.string(part.path, 'path').startsWith('/')) reader.expected('an absolute path', part.path, 'path');
 }
 
 /**

@@ -13,8 +13,9 @@ export type { SandboxCheckpointRecord } from '../sandbox/checkpoints/checkpoint-
 /**
  * The version of the snapshot format this code writes (see `readSnapshot`, which migrates older
  * ones). 2: tool calls may be in `approval-responded` (an older app refuses them as newer data).
+ * 3: user messages may have `file` parts (attachments); nothing to migrate from 2.
  */
-export const agentSnapshotVersion = 2;
+export const agentSnapshotVersion = 3;
 
 
 /**

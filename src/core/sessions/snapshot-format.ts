@@ -3,6 +3,7 @@
  * 0 is a bare `AgentState` (what apps saved from `agent.getState()` for `initialState` before
  * snapshots existed); it migrates to version 1 by wrapping. Version 2 added the tool-call state
  * `approval-responded`; version 1's approved calls migrate to it (see `migrate-approval-responded`).
+ * Version 3 added `file` parts to user messages; a version 2 snapshot is read as it is.
  * A version newer than this code is refused, never guessed at, so newer data is never overwritten
  * by older code.
  */

@@ -47,7 +47,26 @@ export interface NoticePart {
   text: string;
 }
 
-export type MessagePart = TextPart | ReasoningPart | ToolCallPart | NoticePart;
+/**
+ * A file the user attached to a message: an image (sent to vision models), a PDF, a text file.
+ * Only user messages have them. The content is base64 (the standard alphabet, no `data:` prefix):
+ * a string keeps the state JSON, so sessions, snapshots and session files hold it as it is, and
+ * it is what the AI SDK's file parts and the providers take.
+ */
+export interface FilePart {
+  type: 'file';
+  id: string;
+  /** The IANA media type, e.g. `image/png`, `application/pdf`, `text/plain`. */
+  mediaType: string;
+  /** The file's name, as the user's system gave it (shown, and told to the model). */
+  filename?: string;
+  /** The content, base64. Its size in bytes is `base64ByteLength(data)`. */
+  data: string;
+  /** Where `send(text, { files, saveTo })` put a copy in the sandbox, for the agent's file tools. */
+  path?: string;
+}
+
+export type MessagePart = TextPart | ReasoningPart | ToolCallPart | NoticePart | FilePart;
 
 export interface Message {
   id: string;

@@ -73,6 +73,8 @@ export function conversationOf(agent: Agent): Conversation {
             return { type: part.type, toolCallId: part.toolCallId };
           case 'notice':
             return { type: part.type, code: part.code };
+          case 'file':
+            return { type: part.type, text: part.filename };
         }
       }),
     })),

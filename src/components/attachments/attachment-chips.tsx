@@ -1,0 +1,58 @@
+import type { Attachment } from './use-attachments';
+import { attachmentText } from './attachment-text';
+
+export interface AttachmentChipsProps {
+  items: readonly Attachment[];
+  onRemove: (id: string) => void;
+  className?: string;
+}
+
+/**
+ * The files waiting in the composer: a thumbnail for each image, a chip with name and size for
+ * other files, each with a remove button named after its file.
+ *
+ * @example
+ * ```tsx
+ * <AttachmentChips items={attachments.items} onRemove={attachments.remove} />
+ * ```
+ */
+export function AttachmentChips({ items, onRemove, className }: AttachmentChipsProps) {
+  if (items.length === 0) return null;
+  return (
+    <ul className={['rak-attachments', className].filter(Boolean).join(' ')} aria-label={attachmentText.listLabel}>
+      {items.map((item) => {
+        const name = item.file.name || attachmentText.unnamed;
+        return (
+          <li key={item.id} className="rak-attachment" data-kind={item.previewUrl !== undefined ? 'image' : 'file'} title={name}>
+            {item.previewUrl !== undefined ? (
+              <img className="rak-attachment-thumbnail" src={item.previewUrl} alt={name} />
+            ) : (
+              <FileLabel name={name} size={item.file.size} />
+            )}
+            <button type="button" className="rak-attachment-remove" aria-label={attachmentText.remove(name)} onClick={() => onRemove(item.id)}>
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * A file's name and size as a chip shows them.
+ *
+ * @example
+ * ```tsx
+ * <FileLabel name="report.pdf" size={120_000} />
+ * ```
+ */
+export function FileLabel({ name, size }: { name: string; size: number }) {
+  return (
+    <span className="rak-attachment-label">
+      <span className="rak-attachment-icon" aria-hidden="true" />
+      <span className="rak-attachment-name">{name}</span>
+      <span className="rak-attachment-size">{attachmentText.bytes(size)}</span>
+    </span>
+  );
+}
