@@ -14,6 +14,7 @@ export { ToolCallChip } from './message/tool-call-chip';
 export { RollbackAction } from './message/rollback-action';
 export { EditMessageAction } from './message/edit-message-action';
 export { RegenerateAction } from './message/regenerate-action';
+export { CopyMessageAction } from './message/copy-message-action';
 export { SessionNotice } from './thread/session-notice';
 export { SessionList } from './session/session-list';
 export type { SessionListProps } from './session/session-list';

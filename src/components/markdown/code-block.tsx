@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCopyText, type CopyStatus } from '../use-copy-text';
 import { revealText } from '../visible-text/visible-text';
 import { renderCodeTokens } from './highlight/code-tokens';
 import { useHighlightedCode } from './highlight/use-highlighted-code';
@@ -17,10 +17,7 @@ export interface CodeBlockProps {
   open: boolean;
 }
 
-type CopyStatus = 'idle' | 'copied' | 'failed';
-
 const COPY_LABELS: Record<CopyStatus, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' };
-const COPY_RESET_MS = 2000;
 
 /**
  * A fenced code block: a header with the language and a Copy button, then
@@ -37,37 +34,14 @@ const COPY_RESET_MS = 2000;
  * <CodeBlock code={'const a = 1;'} language="ts" open={false} />
  */
 export function CodeBlock({ code, language, open }: CodeBlockProps) {
-  const [status, setStatus] = useState<CopyStatus>('idle');
+  const { status, copy } = useCopyText();
   const tokens = useHighlightedCode(code, language, !open);
-
-  useEffect(() => {
-    if (status === 'idle') return;
-    const timer = setTimeout(() => setStatus('idle'), COPY_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [status]);
-
-  const copy = (): void => {
-    // Missing outside secure contexts and in some embedded browsers, whatever the types say.
-    const clipboard = typeof navigator === 'undefined' ? undefined : (navigator.clipboard as Clipboard | undefined);
-    if (!clipboard) {
-      setStatus('failed');
-      return;
-    }
-    try {
-      clipboard.writeText(code).then(
-        () => setStatus('copied'),
-        () => setStatus('failed'),
-      );
-    } catch {
-      setStatus('failed');
-    }
-  };
 
   return (
     <div className="rak-md-code" data-streaming={open ? '' : undefined} data-highlighted={tokens ? '' : undefined}>
       <div className="rak-md-code-header">
         <span className="rak-md-code-language">{revealText(language || 'text')}</span>
-        <button type="button" className="rak-md-code-copy" onClick={copy}>
+        <button type="button" className="rak-md-code-copy" onClick={() => copy(code)}>
           {COPY_LABELS[status]}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { Message, MessagePart, NoticePart, ReasoningPart } from '../../core/index';
 import { Markdown } from '../markdown/index';
+import { CopyMessageAction } from './copy-message-action';
 import { EditMessageAction } from './edit-message-action';
 import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
@@ -11,7 +12,8 @@ import { VisibleText } from '../visible-text/visible-text';
 /**
  * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices. User
  * messages offer "Edit" (`EditMessageAction`) and, with a sandbox, "Roll back to here"
- * (`RollbackAction`); the last reply offers "Regenerate" (`RegenerateAction`).
+ * (`RollbackAction`); every finished reply offers "Copy" (`CopyMessageAction`), the last one
+ * "Regenerate" (`RegenerateAction`).
  * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
  * instead of token by token.
  *
@@ -47,7 +49,12 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message }
           {message.checkpointId !== undefined && <RollbackAction messageId={message.id} />}
         </div>
       )}
-      {message.role === 'assistant' && message.status !== 'streaming' && <RegenerateAction messageId={message.id} />}
+      {message.role === 'assistant' && message.status !== 'streaming' && (
+        <div className="rak-message-actions" data-align="start">
+          <CopyMessageAction text={textOf(message)} />
+          <RegenerateAction messageId={message.id} />
+        </div>
+      )}
     </article>
   );
 });
