@@ -22,6 +22,7 @@ export { ErrorNotice } from './thread/error-notice';
 export { ContextMeter } from './context/context-meter';
 export { CompactionMarker } from './thread/compaction-marker';
 export { MessageList } from './thread/message-list';
+export { ThreadAnnouncer } from './thread/thread-announcer';
 export type { MessageComponentProps, MessageListProps } from './thread/message-list';
 export { ThreadViewport } from './thread/thread-viewport';
 export type { ThreadViewportProps } from './thread/thread-viewport';
