@@ -17,10 +17,10 @@ export const changeMarkLabels: Record<ChangeMark, { word: string; letter: string
  * <ChangeBadge mark="modified" />
  * ```
  */
-export function ChangeBadge({ mark }: { mark: ChangeMark }) {
+export function ChangeBadge({ mark, id }: { mark: ChangeMark; id?: string }) {
   const { word, letter } = changeMarkLabels[mark];
   return (
-    <span className="rak-change-badge" data-change={mark} title={word}>
+    <span id={id} className="rak-change-badge" data-change={mark} title={word}>
       <span aria-hidden="true">{letter}</span>
       <span className="rak-visually-hidden">{`(${word})`}</span>
     </span>
