@@ -79,10 +79,11 @@ export default defineConfig({
     },
     rollupOptions: {
       // virtua (the thread's virtualizer) is a runtime dependency like zustand. re2js (grep's
-      // regular expressions, imported lazily) and just-bash (the shell, an optional peer that only
+      // regular expressions, imported lazily), refractor (code highlighting, imported lazily, a
+      // grammar per language) and just-bash (the shell, an optional peer that only
       // the shell entry imports) stay external too: the app's bundler resolves them and makes them
       // lazy chunks. diff (the sandbox's patches) is bundled: it is a dev dependency.
-      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^re2js($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^re2js($|\/)/, /^refractor($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
       },

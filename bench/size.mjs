@@ -25,6 +25,8 @@
  *     - Lazy chunks are NOT counted against the budget. A chunk is lazy when it is not in the static
  *       import closure of the entry chunk (following `chunk.imports` only); that is, it is reachable
  *       only through a dynamic `import()`. They are listed separately, with their gzipped size.
+ *     - An entry's `lazy` (in the budgets file) lists path prefixes of modules that must only load
+ *       lazily (the code highlighter and its grammars): the check fails when one is up front.
  *     - CSS that an entry imports is reported, not budgeted.
  *
  * (b) Informational: "everything an app using <AgentChat> ships up front", upper bound: one build
@@ -302,7 +304,7 @@ if (options.only && selected.length !== options.only.length) {
 }
 
 // (a) each entry alone.
-for (const [name, { entry, budgetKb }] of selected) {
+for (const [name, { entry, budgetKb, lazy: lazyPrefixes }] of selected) {
   const file = path.resolve(projectRoot, entry);
   const budgetBytes = budgetKb * kilobyte;
   const record = { name, entry, budgetBytes, status: 'ok', kitImports: new Set(), warnings: new Set() };
@@ -326,7 +328,13 @@ for (const [name, { entry, budgetKb }] of selected) {
     Object.assign(record, classify(output));
     record.gzipBytes = sum(record.upFront, 'gzipBytes');
     record.minifiedBytes = sum(record.upFront, 'minifiedBytes');
-    if (record.gzipBytes > budgetBytes) {
+    // Modules that must load lazily (`lazy` in the budgets file: path prefixes): one up front fails the check.
+    record.notLazy = record.upFront.flatMap((chunk) => chunk.modules.map((module) => module.id)).filter((id) => (lazyPrefixes ?? []).some((prefix) => id.startsWith(prefix)));
+    if (record.notLazy.length > 0) {
+      record.status = 'not lazy';
+      record.error = `loaded up front, must be lazy: ${record.notLazy.join(', ')}`;
+      failed = true;
+    } else if (record.gzipBytes > budgetBytes) {
       record.status = 'over budget';
       failed = true;
     }

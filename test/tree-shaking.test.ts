@@ -6,7 +6,7 @@
  * entry against `dist/` with Vite, React external, and counts gzip bytes of the code it loads up
  * front (lazy chunks are not loaded).
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,7 +18,7 @@ const work = mkdtempSync(join(tmpdir(), 'rak-tree-shaking-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The up-front code of an app that imports `names` from the built `entry`: gzip bytes and text. */
-async function appImporting(names: string[], entry: string): Promise<{ gzipKb: number; code: string }> {
+async function appImporting(names: string[], entry: string): Promise<{ gzipKb: number; code: string; lazyCode: string }> {
   if (!existsSync(join(root, 'dist/components.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   const directory = mkdtempSync(join(work, 'app-'));
   writeFileSync(join(directory, 'app.js'), `import { ${names.join(', ')} } from ${JSON.stringify(join(root, 'dist', entry))};\nconsole.log(${names.join(', ')});\n`);
@@ -41,7 +41,11 @@ async function appImporting(names: string[], entry: string): Promise<{ gzipKb: n
   };
   visit('app.js');
   const code = [...files].map((file) => readFileSync(join(directory, 'out', file), 'utf8')).join('\n');
-  return { gzipKb: gzipSync(code, { level: 9 }).length / 1000, code };
+  const lazyCode = readdirSync(join(directory, 'out'))
+    .filter((file) => file.endsWith('.js') && !files.has(file))
+    .map((file) => readFileSync(join(directory, 'out', file), 'utf8'))
+    .join('\n');
+  return { gzipKb: gzipSync(code, { level: 9 }).length / 1000, code, lazyCode };
 }
 
 describe('importing one component from the built package', () => {
@@ -50,6 +54,13 @@ describe('importing one component from the built package', () => {
     expect(code).toContain('rak-md');
     for (const other of ['rak-explorer', 'rak-diff', 'rak-composer', 'rak-approval', 'rak-thread', 'rak-question']) expect(code).not.toContain(other);
     expect(gzipKb).toBeLessThan(10);
+  }, 60_000);
+
+  it('Markdown loads the code highlighter and its grammars lazily: none of it is up front', async () => {
+    const { code, lazyCode } = await appImporting(['Markdown'], 'components.js');
+    // Prism's core and a grammar, by strings they contain.
+    for (const marker of ['Prism', 'languages.extend', 'class-name']) expect(code).not.toContain(marker);
+    for (const marker of ['languages.extend', 'class-name']) expect(lazyCode).toContain(marker);
   }, 60_000);
 
   it('DiffView alone ships the diff view only (with the English words of the UI, about 1.3 kB)', async () => {

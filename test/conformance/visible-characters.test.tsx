@@ -123,7 +123,8 @@ describe('what a person approves is what they see', () => {
     render(<FileExplorer sandbox={sandbox} />);
     const tree = screen.getByRole('tree', { name: 'Files' });
     fireEvent.click(within(tree).getByText('rtl'));
-    const file = within(tree).getByRole('treeitem', { name: 'safe[U+202E]gnp.exe' });
+    // Named by what it shows (WCAG 2.5.3, label in name), the mark as displayed.
+    const file = within(tree).getByRole('treeitem', { name: 'safeU+202Egnp.exe' });
     expect(file.querySelector('.rak-tree-name')!.textContent).toBe('safeU+202Egnp.exe');
     fireEvent.click(within(file).getByText(/^safe/));
 

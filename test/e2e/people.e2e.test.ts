@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { openPlayground, screenshot } from './setup/browser';
 
@@ -170,5 +170,61 @@ test('answer questions with the keyboard: single choice, several choices, submit
   expect(reply).toContain('Python');
   expect(reply).toContain('Authentication');
   expect(reply).toContain('Database');
+  expect(errors).toEqual([]);
+});
+
+/** Whether `locator` is what a click at its centre hits, inside the viewport (not scrolled away or covered). */
+const reachable = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return box.bottom <= window.innerHeight && (hit === element || element.contains(hit));
+  });
+
+/** Presses and releases the mouse on a radio, checking that its option did not move in between. */
+async function pressAndRelease(page: Page, option: Locator): Promise<void> {
+  const label = option.locator('xpath=ancestor::label');
+  await label.scrollIntoViewIfNeeded();
+  const before = (await label.boundingBox())!;
+  // On the radio itself: a press there focuses it (a press on the label's text does not).
+  const radio = (await option.boundingBox())!;
+  await page.mouse.move(radio.x + radio.width / 2, radio.y + radio.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(100);
+  expect(await label.boundingBox()).toEqual(before);
+  await page.mouse.up();
+}
+
+test('a question card on a phone: it scrolls, Submit stays in view; options are chosen with the mouse', async () => {
+  const { page, errors } = await openPlayground('', { viewport: { width: 390, height: 844 } });
+  await sendWithKeyboard(page, 'Help me plan a project — ask me questions');
+  const picker = page.locator('[data-rak-people-prompt]');
+  await picker.waitFor({ timeout: 30_000 });
+  const submit = picker.getByRole('button', { name: 'Submit', exact: true });
+  // The card scrolls (its questions are taller than it may be), its footer does not.
+  expect(await picker.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+  expect(await reachable(submit)).toBe(true);
+  for (const name of ['Python', 'Go']) {
+    await pressAndRelease(page, picker.getByRole('radio', { name }));
+    expect(await picker.getByRole('radio', { name }).isChecked()).toBe(true);
+  }
+  // The chosen option's preview shows, and Submit is still in view.
+  await expect.poll(() => picker.locator('.rak-question-preview-text').innerText()).toContain('func Greet');
+  await screenshot(page, 'people-question-phone');
+  expect(await reachable(submit)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('a mouse click chooses an option whose preview is long: nothing moves between the press and the click', async () => {
+  // Tall enough that the card does not scroll: a preview that appeared on the press would grow it upwards.
+  const { page, errors } = await openPlayground('', { viewport: { width: 1280, height: 1800 } });
+  await sendWithKeyboard(page, 'Help me plan a project — ask me questions');
+  const picker = page.locator('[data-rak-people-prompt]');
+  await picker.waitFor({ timeout: 30_000 });
+  expect(await picker.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+  for (const name of ['Python', 'TypeScript', 'Go']) {
+    await pressAndRelease(page, picker.getByRole('radio', { name }));
+    expect(await picker.getByRole('radio', { name }).isChecked()).toBe(true);
+  }
   expect(errors).toEqual([]);
 });

@@ -50,7 +50,7 @@ test('the demo edits a file behind an approval with a diff; the explorer marks i
 
   await editTodo(page);
   // The explorer marks the file and lists it under Changes; its diff shows the added line.
-  expect(await page.getByRole('treeitem', { name: /^TODO\.md, modified/ }).count()).toBe(1);
+  expect(await page.getByRole('treeitem', { name: /^TODO\.md \(modified\)/ }).count()).toBe(1);
   expect(await panel.getByRole('button', { name: /Changes/ }).innerText()).toContain('1');
   await page.getByRole('treeitem', { name: /^TODO\.md/ }).click();
   await panel.getByRole('button', { name: 'Diff' }).click();
@@ -79,7 +79,7 @@ test('rolling back restores files and conversation together, and a reload keeps 
   await expect.poll(() => page.locator('.rak-message').count()).toBe(0);
   expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe(request);
   expect(await todoContent(page)).toBe(before);
-  expect(await page.getByRole('treeitem', { name: /^TODO\.md, modified/ }).count()).toBe(0);
+  expect(await page.getByRole('treeitem', { name: /^TODO\.md \(modified\)/ }).count()).toBe(0);
   await screenshot(page, 'workspace-rolled-back');
 
   await waitUntilSaved(page);

@@ -13,11 +13,11 @@ const changeMarkLetters: Record<ChangeMark, string> = { added: 'A', modified: 'M
  * <ChangeBadge mark="modified" />
  * ```
  */
-export function ChangeBadge({ mark }: { mark: ChangeMark }) {
+export function ChangeBadge({ mark, id }: { mark: ChangeMark; id?: string }) {
   const word = useStrings().files.marks[mark];
   const letter = changeMarkLetters[mark];
   return (
-    <span className="rak-change-badge" data-change={mark} title={word}>
+    <span id={id} className="rak-change-badge" data-change={mark} title={word}>
       <span aria-hidden="true">{letter}</span>
       <span className="rak-visually-hidden">{`(${word})`}</span>
     </span>

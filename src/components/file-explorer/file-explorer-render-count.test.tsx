@@ -36,7 +36,7 @@ it('re-renders only the row and folder of a file the agent writes, not the tree'
   // The agent modifies one file of a large folder.
   act(() => sandbox.writeFile('/src/a.ts', 'a, changed\n'));
   const after = Object.fromEntries(calls);
-  expect(within(tree).getByRole('treeitem', { name: 'a.ts, modified' })).toBeTruthy();
+  expect(within(tree).getByRole('treeitem', { name: 'a.ts (modified)' })).toBeTruthy();
   // The lists of that folder and its parent re-render (sizes and times changed), the file's row
   // gets its "modified" mark and the folder's row its "contains changes" mark...
   expect(after).toEqual({ 'files /': 1, 'files /src': 1, 'row /src/a.ts': 1, 'row /src': 1 });

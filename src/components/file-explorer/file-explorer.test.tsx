@@ -36,8 +36,17 @@ function bytesOf(blob: Blob): Promise<Uint8Array> {
 }
 
 const tree = () => screen.getByRole('tree', { name: 'Files' });
-const item = (name: string) => within(tree()).getByRole('treeitem', { name: new RegExp(`^${name.replace('.', '\\.')}(,|$)`) });
-const names = () => within(tree()).queryAllByRole('treeitem').map((element) => element.getAttribute('aria-label'));
+const item = (name: string) => within(tree()).getByRole('treeitem', { name: new RegExp(`^${name.replace('.', '\\.')}( \\(|$)`) });
+/** A tree item's name as its aria-labelledby computes it: the referenced texts, hidden parts left out. */
+function computeAccessibleName(element: Element): string {
+  const text = (id: string) => {
+    const copy = document.getElementById(id)!.cloneNode(true) as Element;
+    for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+    return copy.textContent ?? '';
+  };
+  return element.getAttribute('aria-labelledby')!.split(' ').map(text).join(' ');
+}
+const names = () => within(tree()).queryAllByRole('treeitem').map((element) => computeAccessibleName(element));
 
 describe('<FileExplorer>', () => {
   it('shows the tree, and a file the agent writes appears in it', () => {
@@ -94,9 +103,11 @@ describe('<FileExplorer>', () => {
       sandbox.writeFile('/new.md', 'new\n');
       sandbox.delete('/old.md');
     });
-    expect(names()).toEqual(['new.md, added', 'same.md', 'src, contains changes']);
+    expect(names()).toEqual(['new.md (added)', 'same.md', 'src (contains changes)']);
     fireEvent.click(within(item('src')).getByText('src'));
-    expect(item('a.ts').getAttribute('aria-label')).toBe('a.ts, modified');
+    expect(computeAccessibleName(item('a.ts'))).toBe('a.ts (modified)');
+    // The name contains what the row shows, from its start (WCAG 2.5.3, label in name).
+    for (const row of within(tree()).queryAllByRole('treeitem')) expect(computeAccessibleName(row).startsWith(row.querySelector('.rak-tree-name')!.textContent ?? '')).toBe(true);
     expect(item('a.ts').querySelector('.rak-change-badge')!.textContent).toBe('M(modified)');
 
     fireEvent.click(screen.getByRole('button', { name: 'Changes 3' }));
@@ -141,7 +152,8 @@ describe('<FileExplorer>', () => {
     const sandbox = createSandbox({ files: { '/safe\u202Egnp.exe': 'if (a\u2067 && b) {}\n' } });
     sandbox.checkpoint();
     render(<FileExplorer sandbox={sandbox} />);
-    const file = item('safe\\[U\\+202E\\]gnp.exe');
+    // Named by the text the row shows, the mark included (it was "safe[U+202E]gnp.exe", not what was shown).
+    const file = item('safeU\\+202Egnp.exe');
     expect(file.querySelector('.rak-invisible-char')!.getAttribute('title')).toBe('RIGHT-TO-LEFT OVERRIDE (U+202E), an invisible character');
     fireEvent.click(within(file).getByText(/^safe/));
     expect(screen.getByLabelText('Content of /safe[U+202E]gnp.exe').textContent).toBe('if (aU+2067 && b) {}\n');

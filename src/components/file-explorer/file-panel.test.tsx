@@ -74,7 +74,7 @@ describe('<AgentChat workspace>', () => {
     await act(() => agent.send('Add b').then(() => {}));
     const tree = screen.getByRole('tree', { name: 'Files' });
     fireEvent.click(within(tree).getByText('src'));
-    expect(within(tree).getByRole('treeitem', { name: 'b.txt, added' })).toBeTruthy();
+    expect(within(tree).getByRole('treeitem', { name: 'b.txt (added)' })).toBeTruthy();
     act(() => sandbox.writeFile('/src/c.txt', 'c\n'));
     fireEvent.click(within(tree).getByText('c.txt'));
     fireEvent.click(screen.getByRole('button', { name: 'Diff' }));

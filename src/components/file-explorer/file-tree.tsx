@@ -4,7 +4,6 @@ import { useFileChange, useFiles } from '../../react/index';
 import { ChangeBadge } from './change-badge';
 import { useExplorer, useExplorerStore, type ExplorerStore } from './explorer-state';
 import { onTreeKeyDown, visibleItems } from './tree-keyboard';
-import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
 import { useStrings } from '../strings/strings-context';
 
@@ -78,7 +77,6 @@ const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position
   const selected = useExplorer((state) => state.selected === entry.path);
   const active = useExplorer((state) => state.active === entry.path);
   const mark = useFileChange(entry.path);
-  const markWords = useStrings().files.marks;
   const activate = () => {
     store.set(folder ? { active: entry.path } : { active: entry.path, selected: entry.path, mode: 'content' });
     if (folder) store.toggle(entry.path);
@@ -93,7 +91,9 @@ const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position
       aria-posinset={position}
       aria-expanded={folder ? expanded : undefined}
       aria-selected={selected}
-      aria-label={mark ? `${escapeInvisible(entry.name)}, ${markWords[mark]}` : escapeInvisible(entry.name)}
+      // Named by what it shows (the name as displayed, then the change in words), never by a text
+      // of its own, so the accessible name always contains the visible label (WCAG 2.5.3).
+      aria-labelledby={mark ? `${itemId(idPrefix, entry.path)}-name ${itemId(idPrefix, entry.path)}-change` : `${itemId(idPrefix, entry.path)}-name`}
       data-path={entry.path}
       data-kind={entry.kind}
       data-active={active || undefined}
@@ -108,10 +108,10 @@ const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position
             <path d="M2.5 1.5h4.5l2.5 2.5v8.5h-7z M7 1.5v2.5h2.5" />
           </svg>
         )}
-        <span className="rak-tree-name">
+        <span id={`${itemId(idPrefix, entry.path)}-name`} className="rak-tree-name">
           <VisibleText text={entry.name} />
         </span>
-        {mark && <ChangeBadge mark={mark} />}
+        {mark && <ChangeBadge mark={mark} id={`${itemId(idPrefix, entry.path)}-change`} />}
       </div>
       {folder && expanded && <TreeGroup path={entry.path} level={level + 1} idPrefix={idPrefix} />}
     </li>

@@ -61,7 +61,8 @@ function renderBlock(block: MarkdownBlock, streaming: boolean, key?: number, tig
       return <Heading key={key}>{inline(block.text, streaming)}</Heading>;
     }
     case 'code':
-      return <CodeBlock key={key} code={block.code} language={block.language} open={block.open} />;
+      // A fence the reply ended without closing is complete all the same.
+      return <CodeBlock key={key} code={block.code} language={block.language} open={block.open && streaming} />;
     case 'blockquote':
       return <blockquote key={key}>{renderBlocks(block.children, streaming)}</blockquote>;
     case 'list': {

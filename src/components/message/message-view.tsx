@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { FilePart, Message, MessagePart } from '../../core/index';
 import { MessageAttachments } from '../attachments/message-attachments';
+import { CopyMessageAction } from './copy-message-action';
 import { EditMessageAction } from './edit-message-action';
 import { MessagePartView } from './message-part';
 import { useStrings } from '../strings/strings-context';
@@ -12,7 +13,8 @@ import type { MessageComponentProps } from '../thread/message-list';
  * The kit's styled message: markdown text, collapsible reasoning, tool calls and notices, and a
  * user's attached files above the text (thumbnails for images, chips for other files). User
  * messages offer "Edit" (`EditMessageAction`) and, with a sandbox, "Roll back to here"
- * (`RollbackAction`); the last reply offers "Regenerate" (`RegenerateAction`).
+ * (`RollbackAction`); every finished reply offers "Copy" (`CopyMessageAction`), the last one
+ * "Regenerate" (`RegenerateAction`).
  * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
  * instead of token by token.
  *
@@ -50,7 +52,12 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
           {message.checkpointId !== undefined && <RollbackAction messageId={message.id} />}
         </div>
       )}
-      {message.role === 'assistant' && message.status !== 'streaming' && <RegenerateAction messageId={message.id} />}
+      {message.role === 'assistant' && message.status !== 'streaming' && (
+        <div className="rak-message-actions" data-align="start">
+          <CopyMessageAction text={textOf(message)} />
+          <RegenerateAction messageId={message.id} />
+        </div>
+      )}
     </article>
   );
 });

@@ -43,7 +43,7 @@ describe('Roll back to here', () => {
     // The workspace panel shows the turn's change.
     fireEvent.click(screen.getByRole('button', { name: 'Workspace' }));
     const tree = screen.getByRole('tree', { name: 'Files' });
-    expect(within(tree).getByRole('treeitem', { name: 'b.txt, added' })).toBeTruthy();
+    expect(within(tree).getByRole('treeitem', { name: 'b.txt (added)' })).toBeTruthy();
 
     const second = userMessage('Add b');
     const secondId = agent.getState().messages.filter((message) => message.role === 'user')[1]!.id;
@@ -64,7 +64,7 @@ describe('Roll back to here', () => {
     expect(sandbox.exists('/b.txt')).toBe(false);
     expect(within(tree).queryByRole('treeitem', { name: /b\.txt/ })).toBeNull();
     // The first turn's change is what the workspace shows now.
-    expect(within(tree).getByRole('treeitem', { name: 'a.txt, modified' })).toBeTruthy();
+    expect(within(tree).getByRole('treeitem', { name: 'a.txt (modified)' })).toBeTruthy();
   });
 
   it('is offered only for turns with a checkpoint, and disabled while the agent runs', async () => {

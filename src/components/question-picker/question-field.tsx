@@ -14,8 +14,11 @@ export interface QuestionFieldProps {
 /**
  * One question as a fieldset: its header chip and text as the legend, the options as native
  * radio buttons (single choice: arrow keys move between them) or checkboxes (several), each
- * with its description, the `preview` of the focused (else the chosen) option, and a text
- * field where free text is allowed. Invisible characters in the model's texts show as `U+XXXX`
+ * with its description, the `preview` of the option last chosen, and a text field where free text
+ * is allowed. A single-choice answer is one thing: choosing an option empties the text, typing
+ * text clears the option. The preview follows the choice, not focus: a mouse press focuses the
+ * option before the click chooses it, and a preview that appeared in between would move the
+ * options under the pointer (the click then missed). Invisible characters in the model's texts show as `U+XXXX`
  * marks (as prose: emoji sequences and the joiners of Persian or Indic words stay as they are);
  * a preview is shown like code, with every one marked.
  *
@@ -26,14 +29,17 @@ export interface QuestionFieldProps {
  */
 export function QuestionField({ question, draft, onChange }: QuestionFieldProps) {
   const id = useId();
-  const [focused, setFocused] = useState<number | null>(null);
+  // The option last ticked (several choices); else the chosen one.
+  const [lastTicked, setLastTicked] = useState<string | null>(null);
   const valueOf = (option: QuestionOption) => option.value ?? option.label;
   const chosen = question.options.findIndex((option) => draft.values.includes(valueOf(option)));
-  const previewed = question.options[focused ?? chosen];
+  const ticked = question.options.findIndex((option) => valueOf(option) === lastTicked && draft.values.includes(lastTicked));
+  const previewed = question.options[ticked === -1 ? chosen : ticked];
   const hasPreviews = question.options.some((option) => option.preview);
 
   const toggle = (value: string, checked: boolean) => {
-    if (!question.multiSelect) return onChange({ ...draft, values: [value] });
+    if (!question.multiSelect) return onChange({ values: [value], freeText: '' });
+    setLastTicked(checked ? value : null);
     // Kept in the options' order, whatever order they were ticked in.
     const next = new Set(checked ? [...draft.values, value] : draft.values.filter((existing) => existing !== value));
     onChange({ ...draft, values: question.options.map(valueOf).filter((candidate) => next.has(candidate)) });
@@ -66,8 +72,6 @@ export function QuestionField({ question, draft, onChange }: QuestionFieldProps)
                 aria-labelledby={labelId}
                 aria-describedby={option.description ? descriptionId : undefined}
                 onChange={(event) => toggle(value, event.target.checked)}
-                onFocus={() => setFocused(index)}
-                onBlur={() => setFocused(null)}
               />
               <span className="rak-question-option-text">
                 <span id={labelId} className="rak-question-option-label">
@@ -108,7 +112,10 @@ export function QuestionField({ question, draft, onChange }: QuestionFieldProps)
             type="text"
             value={draft.freeText}
             autoComplete="off"
-            onChange={(event) => onChange({ ...draft, freeText: event.target.value })}
+            onChange={(event) => {
+              const freeText = event.target.value;
+              onChange({ values: question.multiSelect || freeText.trim() === '' ? draft.values : [], freeText });
+            }}
           />
         </div>
       )}

@@ -38,7 +38,7 @@ const submit = () => inPicker().getByRole<HTMLButtonElement>('button', { name: '
 const settled = (agent: ReturnType<typeof setup>['agent']) => waitFor(() => expect(agent.getState().status).toBe('idle'));
 
 describe('<QuestionPicker> in <AgentChat>', () => {
-  it('answers a single-choice question, showing the preview of the focused option', async () => {
+  it('answers a single-choice question, showing the preview of the chosen option (focus alone changes nothing)', async () => {
     const { agent, start, output } = setup([[language]]);
     await start();
     expect(document.activeElement).toBe(picker());
@@ -49,11 +49,17 @@ describe('<QuestionPicker> in <AgentChat>', () => {
 
     const rust = inPicker().getByRole('radio', { name: 'Rust' });
     expect(rust.getAttribute('aria-describedby')).toBeTruthy();
+    // A mouse press focuses the option before the click chooses it: nothing may appear in between,
+    // or the options move under the pointer and the click misses.
+    const before = picker().innerHTML;
+    fireEvent.mouseDown(rust);
     fireEvent.focus(rust);
+    expect(picker().innerHTML).toBe(before);
+    fireEvent.click(rust);
     expect(inPicker().getByText('let answer: u32 = 42;')).toBeTruthy();
     fireEvent.click(inPicker().getByRole('radio', { name: 'TypeScript' }));
-    fireEvent.blur(rust);
     expect(inPicker().getByText('const answer: number = 42;')).toBeTruthy();
+    expect(inPicker().queryByText('let answer: u32 = 42;')).toBeNull();
 
     expect(submit().disabled).toBe(false);
     fireEvent.click(submit());
@@ -98,6 +104,48 @@ describe('<QuestionPicker> in <AgentChat>', () => {
     await settled(agent);
     const result = output();
     expect(result.status === 'answered' && result.answers[0]).toMatchObject({ values: [], freeText: 'Zig' });
+  });
+
+  it('sends one answer to a single-choice question: choosing an option empties the text, typing text clears the option', async () => {
+    const withText: Question = { ...language, allowFreeText: true };
+    const { agent, start, output } = setup([[withText]], { allowFreeText: true });
+    await start();
+    const field = inPicker().getByRole<HTMLInputElement>('textbox', { name: 'Or in your own words' });
+    const typescript = inPicker().getByRole<HTMLInputElement>('radio', { name: 'TypeScript' });
+    fireEvent.click(typescript);
+    fireEvent.change(field, { target: { value: 'Zig' } });
+    expect(typescript.checked).toBe(false);
+    expect(field.value).toBe('Zig');
+    fireEvent.click(typescript);
+    expect(typescript.checked).toBe(true);
+    expect(field.value).toBe('');
+    fireEvent.change(field, { target: { value: 'Zig' } });
+    fireEvent.click(submit());
+    await settled(agent);
+    const result = output();
+    expect(result.status === 'answered' && result.answers[0]).toMatchObject({ values: [], freeText: 'Zig' });
+  });
+
+  it('keeps ticked options and text together for a question with several choices', async () => {
+    const several: Question = { ...extras, allowFreeText: true };
+    const { agent, start, output } = setup([[several]], { allowFreeText: true });
+    await start();
+    fireEvent.click(inPicker().getByRole('checkbox', { name: 'Docs' }));
+    fireEvent.change(inPicker().getByRole('textbox', { name: 'Or in your own words' }), { target: { value: 'A changelog' } });
+    expect(inPicker().getByRole<HTMLInputElement>('checkbox', { name: 'Docs' }).checked).toBe(true);
+    fireEvent.click(submit());
+    await settled(agent);
+    const result = output();
+    expect(result.status === 'answered' && result.answers[0]).toMatchObject({ values: ['Docs'], freeText: 'A changelog' });
+  });
+
+  it('keeps Submit outside the part that scrolls: the hint and the actions are the card’s sticky footer', async () => {
+    const { start } = setup([[language, extras]]);
+    await start();
+    const footer = picker().querySelector('.rak-question-picker-footer')!;
+    expect(footer.parentElement).toBe(picker());
+    expect(within(footer as HTMLElement).getByRole('button', { name: 'Submit' })).toBe(submit());
+    expect(footer).toBe(picker().lastElementChild);
   });
 
   it('cancels, and the model is told', async () => {

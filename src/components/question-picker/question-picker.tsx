@@ -101,21 +101,24 @@ function DockedQuestion({ pending, total, autoFocus, className }: { pending: Pen
       {pending.questions.map((question, index) => (
         <QuestionField key={index} question={question} draft={drafts[index]!} onChange={(draft) => update(index, draft)} />
       ))}
-      <p id={hintId} className="rak-question-hint" aria-live="polite">
-        {missing.length > 0 ? `To submit, answer ${missing.map((question) => `“${escapeInvisible(question.header, 'prose')}”`).join(', ')}.` : ''}
-      </p>
-      {failure && (
-        <p className="rak-dialog-error" role="alert">
-          {failure}
+      {/* Sticky: however long the questions, Submit stays in view at the card's bottom edge. */}
+      <div className="rak-question-picker-footer">
+        <p id={hintId} className="rak-question-hint" aria-live="polite">
+          {missing.length > 0 ? `To submit, answer ${missing.map((question) => `“${escapeInvisible(question.header, 'prose')}”`).join(', ')}.` : ''}
         </p>
-      )}
-      <div className="rak-dialog-actions">
-        <button type="button" className="rak-button" onClick={() => run(() => pending.cancel())}>
-          Cancel
-        </button>
-        <button type="submit" className="rak-button rak-button-primary" disabled={missing.length > 0 || pending.questions.length === 0} aria-describedby={hintId}>
-          Submit
-        </button>
+        {failure && (
+          <p className="rak-dialog-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="rak-dialog-actions">
+          <button type="button" className="rak-button" onClick={() => run(() => pending.cancel())}>
+            Cancel
+          </button>
+          <button type="submit" className="rak-button rak-button-primary" disabled={missing.length > 0 || pending.questions.length === 0} aria-describedby={hintId}>
+            Submit
+          </button>
+        </div>
       </div>
     </form>
   );

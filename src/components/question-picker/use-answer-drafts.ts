@@ -15,7 +15,7 @@ export interface AnswerDrafts {
   update: (index: number, draft: AnswerDraft) => void;
   /** The required questions without an answer (no option chosen, no text typed). */
   missing: ResolvedQuestion[];
-  /** The answers as `agent.answer` takes them; empty text is left out. */
+  /** The answers as `agent.answer` takes them; empty text is left out; a single choice is an option or text, never both. */
   toAnswers: () => QuestionAnswer[];
 }
 
@@ -36,6 +36,8 @@ export function useAnswerDrafts(questions: readonly ResolvedQuestion[]): AnswerD
     questions.map((question, index): QuestionAnswer => {
       const draft = drafts[index] ?? { values: [], freeText: '' };
       const freeText = question.allowFreeText ? draft.freeText.trim() : '';
+      // A single-choice answer is one thing: the text, when there is one (the field keeps them apart too).
+      if (freeText && !question.multiSelect) return { values: [], freeText };
       return freeText ? { values: draft.values, freeText } : { values: draft.values };
     });
   return { drafts, update, missing, toAnswers };

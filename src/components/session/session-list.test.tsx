@@ -57,6 +57,24 @@ describe('<SessionList>', () => {
     expect(await storage.load('s1')).toBeNull();
   });
 
+  it('has a heading one level below the page part it sits in (no level skipped), which names its landmark', async () => {
+    const storage = await storageWith('Plan a trip to Rome');
+    const { unmount } = render(
+      <main>
+        <h1>App</h1>
+        <SessionList storage={storage} activeId="s1" onSelect={() => {}} />
+      </main>,
+    );
+    const heading = screen.getByRole('heading', { name: 'Conversations' });
+    expect(heading.tagName).toBe('H2');
+    expect(screen.getByRole('navigation', { name: 'Conversations' })).toBeTruthy();
+    const levels = screen.getAllByRole('heading').map((element) => Number(element.tagName.slice(1)));
+    expect(levels.every((level, index) => index === 0 || level <= levels[index - 1]! + 1)).toBe(true);
+    unmount();
+    render(<SessionList storage={storage} activeId="s1" onSelect={() => {}} headingLevel={3} />);
+    expect(screen.getByRole('heading', { name: 'Conversations', level: 3 })).toBeTruthy();
+  });
+
   it('New chat hands out a fresh id', async () => {
     const storage = await storageWith();
     const onCreate = vi.fn();

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SessionStorage, SessionSummary } from '../../core/index';
 import { useAgentSession, useSessions } from '../../react/index';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
+
+/** What the list says (one place, for the strings set to come). */
+const sessionListText = { title: 'Conversations' };
 
 /** Props of {@link SessionList}. */
 export interface SessionListProps {
@@ -14,11 +17,17 @@ export interface SessionListProps {
   onCreate?: (id: string) => void;
   /** Called after a session was deleted (switch away when it was the active one). */
   onDeleted?: (id: string) => void;
+  /**
+   * The level of the list's heading ("Conversations"), which also names its navigation landmark:
+   * one below the heading of the part of the page it sits in, so the outline skips no level.
+   * Default 2 (under the page's `h1`).
+   */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
   className?: string;
 }
 
 /**
- * The sessions of a storage, most recent first: select one; rename or delete (after a
+ * The sessions of a storage, most recent first, under a "Conversations" heading (`headingLevel`): select one; rename or delete (after a
  * confirmation) the active one; start a new one. Inside an `AgentProvider` whose agent has a session, the list
  * refreshes when that session saves (new titles, message counts).
  *
@@ -27,14 +36,19 @@ export interface SessionListProps {
  * <SessionList storage={storage} activeId={sessionId} onSelect={setSessionId} onCreate={setSessionId} />
  * ```
  */
-export function SessionList({ storage, activeId, onSelect, onCreate, onDeleted, className }: SessionListProps) {
+export function SessionList({ storage, activeId, onSelect, onCreate, onDeleted, headingLevel = 2, className }: SessionListProps) {
+  const headingId = useId();
+  const Heading = `h${headingLevel}` as const;
   const { sessions, status, error, create, rename, remove, refresh } = useSessions(storage);
   const saved = useAgentSession()?.status === 'saved';
   useEffect(() => {
     if (saved) void refresh();
   }, [saved, refresh]);
   return (
-    <nav className={['rak-root', 'rak-session-list', className].filter(Boolean).join(' ')} aria-label="Conversations">
+    <nav className={['rak-root', 'rak-session-list', className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
+      <Heading id={headingId} className="rak-session-list-title">
+        {sessionListText.title}
+      </Heading>
       {onCreate && (
         <button type="button" className="rak-button rak-session-new" onClick={() => onCreate(create())}>
           New chat

@@ -1,8 +1,9 @@
 import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { useMessageIds } from '../../react/index';
-import { LastIndexContext, MessageItem, ThreadItem, type MessageComponentProps } from './message-item';
+import { MessageItem, ThreadItem, type MessageComponentProps } from './message-item';
 import { VirtualMessages } from './virtual-messages';
 import { CompactionsProvider } from './compaction-marker';
+import { ThreadAnnouncer } from './thread-announcer';
 
 export type { MessageComponentProps };
 
@@ -20,8 +21,9 @@ export interface MessageListProps {
   virtualize?: boolean;
 }
 
-// The thread is a live log: a new message is announced once it is complete (see `MessageView`).
-const logProps = { className: 'rak-message-list', role: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' } as const;
+// A log, but not a live one: what changes in it (tokens, tool states, the actions under a reply)
+// is not news. `ThreadAnnouncer` says what is: the end of a reply, in words.
+const logProps = { className: 'rak-message-list', role: 'log', 'aria-live': 'off' } as const;
 
 /**
  * Renders the thread's messages, virtualized: only those in view are mounted (with the
@@ -31,7 +33,8 @@ const logProps = { className: 'rak-message-list', role: 'log', 'aria-live': 'pol
  * streamed token re-renders one item; the list re-renders only when messages are added or
  * removed. The browser's find in page searches the mounted messages only (see `virtualize`).
  * Without layout (server rendering, jsdom) every message renders, as the first client render
- * must match the server's.
+ * must match the server's. Screen readers hear the end of each reply from `ThreadAnnouncer`,
+ * which it renders first, from the first render on.
  *
  * @example
  * ```tsx
@@ -43,24 +46,32 @@ const logProps = { className: 'rak-message-list', role: 'log', 'aria-live': 'pol
 export function MessageList({ messageComponent, empty, virtualize = true }: MessageListProps) {
   const ids = useMessageIds();
   const canMeasure = useCanMeasure();
-  if (ids.length === 0) return <>{empty}</>;
-  if (virtualize && canMeasure) {
-    return (
-      <CompactionsProvider>
-        <VirtualMessages ids={ids} component={messageComponent} logProps={logProps} />
-      </CompactionsProvider>
-    );
-  }
+  return (
+    <>
+      {/* First and in every case, so it stays mounted (and known to screen readers) from the first render. */}
+      <ThreadAnnouncer />
+      {ids.length === 0 ? empty : virtualize && canMeasure ? <VirtualList ids={ids} messageComponent={messageComponent} /> : <FullList ids={ids} messageComponent={messageComponent} />}
+    </>
+  );
+}
+
+function VirtualList({ ids, messageComponent }: { ids: readonly string[]; messageComponent: ComponentType<MessageComponentProps> }) {
+  return (
+    <CompactionsProvider>
+      <VirtualMessages ids={ids} component={messageComponent} logProps={logProps} />
+    </CompactionsProvider>
+  );
+}
+
+function FullList({ ids, messageComponent }: { ids: readonly string[]; messageComponent: ComponentType<MessageComponentProps> }) {
   return (
     <div {...logProps}>
       <CompactionsProvider>
-        <LastIndexContext.Provider value={ids.length - 1}>
-          {ids.map((id, index) => (
-            <ThreadItem key={id} index={index}>
-              <MessageItem id={id} component={messageComponent} />
-            </ThreadItem>
-          ))}
-        </LastIndexContext.Provider>
+        {ids.map((id, index) => (
+          <ThreadItem key={id} index={index}>
+            <MessageItem id={id} component={messageComponent} />
+          </ThreadItem>
+        ))}
       </CompactionsProvider>
     </div>
   );

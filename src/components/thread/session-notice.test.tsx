@@ -16,7 +16,7 @@ describe('<SessionNotice> in AgentChat', () => {
     await first.session!.flush();
     const agent = createAgent({ model: scriptedModel([]), session: { id: 's', storage } });
     render(<AgentChat agent={agent} />);
-    expect(screen.getByRole('status').textContent).toBe('Loading the conversation…');
+    expect(screen.getByText('Loading the conversation…').getAttribute('role')).toBe('status');
     await waitFor(() => expect(screen.getByText('Hello again.')).toBeTruthy());
     expect(screen.queryByText('Loading the conversation…')).toBeNull();
   });

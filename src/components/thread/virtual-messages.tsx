@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ComponentType, type FocusEvent, type SyntheticEvent } from 'react';
 import { Virtualizer } from 'virtua';
-import { LastIndexContext, MessageItem, ThreadItem, type MessageComponentProps } from './message-item';
+import { MessageItem, ThreadItem, type MessageComponentProps } from './message-item';
 import { useThreadScroll } from './thread-scroll-context';
 
 /** How many messages the reader last used stay mounted when they scroll away. */
@@ -15,8 +15,8 @@ interface VirtualMessagesProps {
 /**
  * The thread's messages, only those in view (and a few hundred pixels around) mounted: heights
  * are measured as messages render and change, and the reader's position holds when a message
- * above changes height. Always mounted: the last message (it streams, and the live log announces
- * it), the message holding focus (focus is never lost with an unmounted node) and the last 20
+ * above changes height. Always mounted: the last message (it streams), the
+ * message holding focus (focus is never lost with an unmounted node) and the last 20
  * messages the reader clicked or typed in (what they opened stays open).
  */
 export function VirtualMessages({ ids, component, logProps }: VirtualMessagesProps) {
@@ -64,11 +64,9 @@ export function VirtualMessages({ ids, component, logProps }: VirtualMessagesPro
 
   return (
     <div ref={listRef} {...logProps} data-virtualized="" onFocus={onFocus} onBlur={onBlur} onClick={onTouch} onKeyDown={onTouch}>
-      <LastIndexContext.Provider value={last}>
-        <Virtualizer data={ids} scrollRef={scrollRef} startMargin={startMargin} keepMounted={keepMounted} item={ThreadItem} onResize={thread?.contentResized}>
-          {renderItem}
-        </Virtualizer>
-      </LastIndexContext.Provider>
+      <Virtualizer data={ids} scrollRef={scrollRef} startMargin={startMargin} keepMounted={keepMounted} item={ThreadItem} onResize={thread?.contentResized}>
+        {renderItem}
+      </Virtualizer>
     </div>
   );
 }

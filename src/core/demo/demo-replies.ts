@@ -73,7 +73,7 @@ Replies are rendered as **markdown**, with *emphasis*, \`inline code\` and [link
 
 ## Code
 
-${fence}ts
+${fence}tsx
 import { useAgent } from 'react-agent-kit/react';
 
 export function Status() {
