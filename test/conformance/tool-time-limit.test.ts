@@ -32,6 +32,18 @@ function hangingTool(options: { timeoutMs?: number } = {}) {
   return { tool, signals };
 }
 
+/**
+ * Waits (in real time, as module loading and stream plumbing take it) until the first call runs,
+ * running due fake timers meanwhile but moving fake time no further: the limit's clock starts
+ * when the call starts, so the test's arithmetic holds however busy the machine is.
+ */
+async function untilRunning(agent: { getState: () => { toolCalls: ReadonlyArray<{ state: string }> } }): Promise<void> {
+  for (let attempt = 0; attempt < 400 && agent.getState().toolCalls[0]?.state !== 'running'; attempt++) {
+    await vi.advanceTimersByTimeAsync(0);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 async function runUntilSettled<T>(promise: Promise<T>, advanceMs: number): Promise<T> {
   await vi.advanceTimersByTimeAsync(advanceMs);
   return promise;
@@ -44,6 +56,7 @@ describe('default tool time limit', () => {
     const agent = createAgent({ model, tools: [tool] });
 
     const run = agent.send('Wait.');
+    await untilRunning(agent);
     await vi.advanceTimersByTimeAsync(59_999);
     expect(agent.getState().toolCalls[0]?.state).toBe('running');
     expect(signals[0]?.aborted).toBe(false);

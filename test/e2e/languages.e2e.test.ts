@@ -14,7 +14,7 @@ test('the chat in German: its own words, the lang attribute, tool states and act
   const { page, errors } = await openPlayground();
   await page.getByRole('combobox', { name: 'Chat language' }).selectOption('de');
   await expect.poll(() => page.locator(chat).getAttribute('lang')).toBe('de');
-  expect(await page.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Nachricht schreiben…');
+  expect(await page.getByRole('textbox', { name: 'Nachricht' }).getAttribute('placeholder')).toBe('Nachricht schreiben…');
 
   await page.getByRole('button', { name: 'Weather via a tool' }).first().click();
   const chip = page.locator('.rak-tool-chip');

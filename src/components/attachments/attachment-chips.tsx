@@ -1,5 +1,5 @@
 import type { Attachment } from './use-attachments';
-import { attachmentText } from './attachment-text';
+import { useStrings } from '../strings/strings-context';
 
 export interface AttachmentChipsProps {
   items: readonly Attachment[];
@@ -17,6 +17,7 @@ export interface AttachmentChipsProps {
  * ```
  */
 export function AttachmentChips({ items, onRemove, className }: AttachmentChipsProps) {
+  const attachmentText = useStrings().attachments;
   if (items.length === 0) return null;
   return (
     <ul className={['rak-attachments', className].filter(Boolean).join(' ')} aria-label={attachmentText.listLabel}>
@@ -48,6 +49,7 @@ export function AttachmentChips({ items, onRemove, className }: AttachmentChipsP
  * ```
  */
 export function FileLabel({ name, size }: { name: string; size: number }) {
+  const attachmentText = useStrings().attachments;
   return (
     <span className="rak-attachment-label">
       <span className="rak-attachment-icon" aria-hidden="true" />

@@ -1,4 +1,5 @@
-import { attachmentText } from './attachment-text';
+import type { KitStrings } from '../strings/kit-strings';
+import { attachmentText as englishAttachmentText } from './attachment-text';
 
 /**
  * What the composer accepts as attachments (`<Composer attachments={…}>`, `<AgentChat attachments={…}>`).
@@ -65,7 +66,7 @@ export function mediaTypeOf(file: File): string {
  * attachmentProblem(bigImage, { maxSize: 1_000_000 }); // 'photo.png is 2.4 MB; files can be up to 1 MB.'
  * ```
  */
-export function attachmentProblem(file: File, options: AttachmentOptions): string | undefined {
+export function attachmentProblem(file: File, options: AttachmentOptions, attachmentText: KitStrings['attachments'] = englishAttachmentText): string | undefined {
   const accept = options.accept ?? defaultAttachmentOptions.accept;
   const maxSize = options.maxSize ?? defaultAttachmentOptions.maxSize;
   const name = file.name || attachmentText.unnamed;

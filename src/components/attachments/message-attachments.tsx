@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FilePart } from '../../core/index';
 import { FileLabel } from './attachment-chips';
-import { attachmentText } from './attachment-text';
+import { useStrings } from '../strings/strings-context';
 
 export interface MessageAttachmentsProps {
   /** The message's file parts. */
@@ -20,6 +20,7 @@ export interface MessageAttachmentsProps {
  * ```
  */
 export function MessageAttachments({ files, className }: MessageAttachmentsProps) {
+  const attachmentText = useStrings().attachments;
   if (files.length === 0) return null;
   return (
     <ul className={['rak-attachments', className].filter(Boolean).join(' ')} aria-label={attachmentText.listLabel} data-in="message">
@@ -33,6 +34,7 @@ export function MessageAttachments({ files, className }: MessageAttachmentsProps
 }
 
 function Thumbnail({ file }: { file: FilePart }) {
+  const attachmentText = useStrings().attachments;
   const url = useObjectUrl(file);
   const name = file.filename ?? attachmentText.unnamed;
   return url === undefined ? <FileLabel name={name} size={byteLength(file.data)} /> : <img className="rak-attachment-thumbnail" src={url} alt={name} />;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { attachmentProblem, defaultAttachmentOptions, mediaTypeOf, type AttachmentOptions } from './attachment-options';
-import { attachmentText } from './attachment-text';
+import { useStrings } from '../strings/strings-context';
 
 /** A file waiting in the composer, with a preview for images (an object URL, revoked when it goes). */
 export interface Attachment {
@@ -56,16 +56,21 @@ export function useAttachments(options: AttachmentOptions): Attachments {
   useEffect(() => () => revoke(latest.current), []);
   const { maxFiles = defaultAttachmentOptions.maxFiles } = options;
   const optionsRef = useRef(options);
+  // Read in callbacks that stay the same across renders.
+  const words = useStrings().attachments;
+  const wordsRef = useRef(words);
   useEffect(() => {
     optionsRef.current = options;
+    wordsRef.current = words;
   });
 
   const add = useCallback(
     (files: readonly File[]) => {
       if (files.length === 0) return;
+      const attachmentText = wordsRef.current;
       const problems: string[] = [];
       const accepted = files.filter((file) => {
-        const found = attachmentProblem(file, optionsRef.current);
+        const found = attachmentProblem(file, optionsRef.current, attachmentText);
         if (found !== undefined) problems.push(found);
         return found === undefined;
       });
@@ -89,6 +94,7 @@ export function useAttachments(options: AttachmentOptions): Attachments {
   const remove = useCallback((id: string) => {
     const item = latest.current.find((entry) => entry.id === id);
     if (!item) return;
+    const attachmentText = wordsRef.current;
     revoke([item]);
     latest.current = latest.current.filter((entry) => entry !== item);
     setItems(latest.current);

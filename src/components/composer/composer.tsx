@@ -2,10 +2,10 @@ import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } fro
 import { useAgentInstance, useAgentSelector } from '../../react/index';
 import { AttachmentChips } from '../attachments/attachment-chips';
 import { defaultAttachmentOptions, type AttachmentOptions } from '../attachments/attachment-options';
-import { attachmentText } from '../attachments/attachment-text';
 import { useAttachments } from '../attachments/use-attachments';
 import { useFileDrop } from '../attachments/use-file-drop';
 import { useComposerDraftTarget } from './composer-draft';
+import { useStrings } from '../strings/strings-context';
 
 export interface ComposerProps {
   placeholder?: string;
@@ -35,7 +35,9 @@ const noAttachments: AttachmentOptions = { maxFiles: 0 };
  * <AgentProvider agent={agent}><Composer placeholder="Ask anything" /></AgentProvider>
  * ```
  */
-export function Composer({ placeholder = 'Send a message…', autoFocus = false, attachments: attachmentOptions = defaultAttachmentOptions, className }: ComposerProps) {
+export function Composer({ placeholder, autoFocus = false, attachments: attachmentOptions = defaultAttachmentOptions, className }: ComposerProps) {
+  const strings = useStrings();
+  const attachmentText = strings.attachments;
   const agent = useAgentInstance();
   const status = useAgentSelector((state) => state.status);
   const [text, setText] = useState('');
@@ -113,8 +115,8 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
         className="rak-composer-input"
         value={text}
         rows={1}
-        placeholder={placeholder}
-        aria-label="Message"
+        placeholder={placeholder ?? strings.chat.composerPlaceholder}
+        aria-label={strings.chat.message}
         autoFocus={autoFocus}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
@@ -127,11 +129,11 @@ export function Composer({ placeholder = 'Send a message…', autoFocus = false,
         }}
       />
       {running ? (
-        <button type="button" className="rak-composer-stop" onClick={stop} aria-label="Stop">
+        <button type="button" className="rak-composer-stop" onClick={stop} aria-label={strings.chat.stop}>
           <span className="rak-icon-stop" aria-hidden="true" />
         </button>
       ) : (
-        <button type="submit" className="rak-composer-send" disabled={!canSend} aria-label="Send">
+        <button type="submit" className="rak-composer-send" disabled={!canSend} aria-label={strings.chat.send}>
           <span className="rak-icon-send" aria-hidden="true" />
         </button>
       )}

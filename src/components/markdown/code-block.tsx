@@ -1,7 +1,8 @@
-import { useCopyText, type CopyStatus } from '../use-copy-text';
+import { useCopyText } from '../use-copy-text';
 import { revealText } from '../visible-text/visible-text';
 import { renderCodeTokens } from './highlight/code-tokens';
 import { useHighlightedCode } from './highlight/use-highlighted-code';
+import { useStrings } from '../strings/strings-context';
 
 /**
  * Props of {@link CodeBlock}.
@@ -17,7 +18,6 @@ export interface CodeBlockProps {
   open: boolean;
 }
 
-const COPY_LABELS: Record<CopyStatus, string> = { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' };
 
 /**
  * A fenced code block: a header with the language and a Copy button, then
@@ -35,6 +35,7 @@ const COPY_LABELS: Record<CopyStatus, string> = { idle: 'Copy', copied: 'Copied'
  */
 export function CodeBlock({ code, language, open }: CodeBlockProps) {
   const { status, copy } = useCopyText();
+  const copyLabels = useStrings().thread.copy;
   const tokens = useHighlightedCode(code, language, !open);
 
   return (
@@ -42,7 +43,7 @@ export function CodeBlock({ code, language, open }: CodeBlockProps) {
       <div className="rak-md-code-header">
         <span className="rak-md-code-language">{revealText(language || 'text')}</span>
         <button type="button" className="rak-md-code-copy" onClick={() => copy(code)}>
-          {COPY_LABELS[status]}
+          {copyLabels[status]}
         </button>
       </div>
       {/* Focusable, so a block that scrolls sideways can be scrolled from the keyboard. */}

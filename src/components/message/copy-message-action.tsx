@@ -1,13 +1,6 @@
-import { useCopyText, type CopyStatus } from '../use-copy-text';
+import { useCopyText } from '../use-copy-text';
+import { useStrings } from '../strings/strings-context';
 
-/** What the action says (one place, for the strings set to come). */
-export const copyMessageText = {
-  label: { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' } satisfies Record<CopyStatus, string>,
-  /** The button's name, told apart from a code block's "Copy" (it starts with the visible label). */
-  name: { idle: 'Copy reply', copied: 'Copied', failed: 'Copy failed' } satisfies Record<CopyStatus, string>,
-  /** Announced politely once the copy is done (or failed). */
-  announced: { idle: '', copied: 'Reply copied to the clipboard', failed: 'The reply could not be copied' } satisfies Record<CopyStatus, string>,
-};
 
 /**
  * "Copy" under a finished reply: copies the reply's text as written (its markdown source) to the
@@ -22,14 +15,15 @@ export const copyMessageText = {
  */
 export function CopyMessageAction({ text }: { text: string }) {
   const { status, copy } = useCopyText();
+  const words = useStrings().thread;
   if (text.trim() === '') return null;
   return (
     <>
-      <button type="button" className="rak-message-action" aria-label={copyMessageText.name[status]} onClick={() => copy(text)}>
-        {copyMessageText.label[status]}
+      <button type="button" className="rak-message-action" aria-label={words.copyReplyName[status]} onClick={() => copy(text)}>
+        {words.copy[status]}
       </button>
       <span className="rak-visually-hidden" role="status">
-        {copyMessageText.announced[status]}
+        {words.copyReplyAnnounced[status]}
       </span>
     </>
   );

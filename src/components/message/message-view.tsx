@@ -36,7 +36,7 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
       data-role={message.role}
       data-status={message.status}
       aria-busy={streaming}
-      aria-label={message.role === 'user' ? 'You' : 'Assistant'}
+      aria-label={message.role === 'user' ? strings.thread.you : strings.thread.assistant}
     >
       <div className="rak-message-body">
         <MessageAttachments files={filesOf(message)} />

@@ -1,5 +1,6 @@
 import type { AuditActor, ToolCallState } from '../../core/index';
 import { approvalText } from '../approval-dialog/approval-text';
+import { attachmentText } from '../attachments/attachment-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
 import { shellPreviewText } from '../approval-dialog/shell-preview/shell-preview-text';
 
@@ -27,6 +28,9 @@ export interface KitStrings {
   chat: {
     emptyTitle: string;
     composerPlaceholder: string;
+    message: string;
+    send: string;
+    stop: string;
     waitsForAnswer: string;
     waitsForApproval: string;
   };
@@ -38,6 +42,14 @@ export interface KitStrings {
     stopped: string;
     responding: string;
     retry: string;
+    you: string;
+    assistant: string;
+    replied: (summary: string) => string;
+    replyStopped: string;
+    codeBlock: string;
+    copy: { idle: string; copied: string; failed: string };
+    copyReplyName: { idle: string; copied: string; failed: string };
+    copyReplyAnnounced: { idle: string; copied: string; failed: string };
     earlierSummarized: string;
     summaryDetail: (count: string) => string;
   };
@@ -128,6 +140,8 @@ export interface KitStrings {
     tree: string;
     noFiles: string;
   };
+  /** Files attached in the composer and shown in sent messages. */
+  attachments: Words<typeof attachmentText>;
   /** The approval dialog. */
   approval: Words<typeof approvalText>;
   /** The arguments form in the approval dialog, generated from the tool's JSON Schema. */
@@ -176,6 +190,9 @@ export const englishStrings: KitStrings = {
   chat: {
     emptyTitle: 'How can I help?',
     composerPlaceholder: 'Send a message…',
+    message: 'Message',
+    send: 'Send',
+    stop: 'Stop',
     waitsForAnswer: 'Answer the question above (or cancel it) to continue.',
     waitsForApproval: 'The agent waits for your decision on a tool call.',
   },
@@ -187,6 +204,14 @@ export const englishStrings: KitStrings = {
     stopped: 'Stopped',
     responding: 'Assistant is responding',
     retry: 'Retry',
+    you: 'You',
+    assistant: 'Assistant',
+    replied: (summary) => `Assistant replied: ${summary}`,
+    replyStopped: 'Reply stopped.',
+    codeBlock: 'code block',
+    copy: { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' },
+    copyReplyName: { idle: 'Copy reply', copied: 'Copied', failed: 'Copy failed' },
+    copyReplyAnnounced: { idle: '', copied: 'Reply copied to the clipboard', failed: 'The reply could not be copied' },
     earlierSummarized: 'Earlier messages summarized',
     summaryDetail: (count) => `(the model gets a summary of the ${count} messages above)`,
   },
@@ -276,6 +301,7 @@ export const englishStrings: KitStrings = {
     tree: 'Files',
     noFiles: 'No files yet.',
   },
+  attachments: attachmentText,
   approval: approvalText,
   schemaForm: schemaFormText,
   shellPreview: shellPreviewText,

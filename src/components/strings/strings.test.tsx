@@ -28,7 +28,7 @@ describe('strings', () => {
     expect(chat().getAttribute('lang')).toBe('de');
     expect(chat().getAttribute('dir')).toBe('ltr');
     expect(screen.getByText('Wobei kann ich helfen?')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Message' }).getAttribute('placeholder')).toBe('Nachricht schreiben…');
+    expect(screen.getByRole('textbox', { name: 'Nachricht' }).getAttribute('placeholder')).toBe('Nachricht schreiben…');
 
     await act(() => agent.send('Wetter in Berlin?').then(() => {}));
     const chip = document.querySelector<HTMLElement>('.rak-tool-chip')!;

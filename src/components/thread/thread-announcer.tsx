@@ -1,13 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { AgentState, Message } from '../../core/index';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
+import type { KitStrings } from '../strings/kit-strings';
+import { useStrings } from '../strings/strings-context';
 
 /** What the announcer says (one place, for the strings set to come). */
-export const threadAnnouncerText = {
-  replied: (summary: string) => `Assistant replied: ${summary}`,
-  stopped: 'Reply stopped.',
-  code: 'code block',
-};
 
 /** Longer replies are cut (at a word) with "…": the reply itself is in the thread to read on. */
 const maxAnnouncedLength = 300;
@@ -38,7 +35,8 @@ export function ThreadAnnouncer() {
   const agent = useAgentInstance();
   const finished = useAgentSelector(pickFinishedReply);
   const [initial] = useState(finished);
-  const announcement = useMemo(() => (finished !== '' && finished !== initial ? describeReply(agent.getState().messages) : ''), [agent, finished, initial]);
+  const words = useStrings().thread;
+  const announcement = useMemo(() => (finished !== '' && finished !== initial ? describeReply(agent.getState().messages, words) : ''), [agent, finished, initial, words]);
   return (
     <div className="rak-visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-rak-announcer="">
       {/* Keyed by the reply: a new reply is new text in the region even when its words are the same. */}
@@ -48,21 +46,21 @@ export function ThreadAnnouncer() {
 }
 
 /** The reply to the last user message, as a short text to read out. */
-function describeReply(messages: readonly Message[]): string {
+function describeReply(messages: readonly Message[], words: KitStrings['thread']): string {
   let start = messages.length;
   while (start > 0 && messages[start - 1]!.role !== 'user') start -= 1;
   const reply = messages.slice(start);
-  if (reply.at(-1)?.status === 'stopped') return threadAnnouncerText.stopped;
+  if (reply.at(-1)?.status === 'stopped') return words.replyStopped;
   const markdown = reply.flatMap((message) => message.parts.map((part) => (part.type === 'text' ? part.text : ''))).join('\n\n');
-  const words = markdown
-    .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, ` ${threadAnnouncerText.code}. `)
+  const text = markdown
+    .replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:^\1[^\n]*$|(?![\s\S]))/gm, ` ${words.codeBlock}. `)
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s*(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
     .replace(/[*_`~|]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (words === '') return '';
-  const space = words.lastIndexOf(' ', maxAnnouncedLength);
-  const cut = words.length > maxAnnouncedLength ? `${words.slice(0, space > 0 ? space : maxAnnouncedLength)}…` : words;
-  return threadAnnouncerText.replied(cut);
+  if (text === '') return '';
+  const space = text.lastIndexOf(' ', maxAnnouncedLength);
+  const cut = text.length > maxAnnouncedLength ? `${text.slice(0, space > 0 ? space : maxAnnouncedLength)}…` : text;
+  return words.replied(cut);
 }
