@@ -3,8 +3,8 @@ import { LineLimit } from '../line-limit/line-limit';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { revealText } from '../visible-text/visible-text';
 import { parseUnifiedDiff, type DiffLine } from './parse-unified-diff';
-import type { KitStrings } from '../strings/kit-strings';
-import { useStrings } from '../strings/strings-context';
+import { englishDiffWords, type KitStrings } from '../strings/kit-strings';
+import { useWords } from '../strings/strings-context';
 
 /** Props of `DiffView`. */
 export interface DiffViewProps {
@@ -38,7 +38,7 @@ export const DiffView = /* @__PURE__ */ memo(function DiffView({ diff, label, ma
   const parsed = useMemo(() => parseUnifiedDiff(diff), [diff]);
   const lines = hideFileHeader ? parsed.lines.filter((line) => line.kind !== 'file') : parsed.lines;
   const classes = ['rak-diff', className].filter(Boolean).join(' ');
-  const words = useStrings().diff;
+  const words = useWords('diff', englishDiffWords);
   const name = escapeInvisible(label ?? words.label);
   const changed = lines.some((line) => line.kind !== 'file');
   if (!changed || parsed.binary) {

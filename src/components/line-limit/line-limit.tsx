@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useStrings } from '../strings/strings-context';
+import { englishDiffWords } from '../strings/kit-strings';
+import { useLocale, useWords } from '../strings/strings-context';
 
 /** Props of {@link LineLimit}. */
 export interface LineLimitProps<T> {
@@ -23,7 +24,8 @@ export interface LineLimitProps<T> {
  * ```
  */
 export function LineLimit<T>({ lines, maxLines, children }: LineLimitProps<T>) {
-  const strings = useStrings();
+  const words = useWords('diff', englishDiffWords);
+  const locale = useLocale();
   const [showAll, setShowAll] = useState(false);
   const shown = showAll || lines.length <= maxLines ? lines : lines.slice(0, maxLines);
   return (
@@ -31,7 +33,7 @@ export function LineLimit<T>({ lines, maxLines, children }: LineLimitProps<T>) {
       {children(shown)}
       {shown.length < lines.length && (
         <button type="button" className="rak-diff-more" onClick={() => setShowAll(true)}>
-          {strings.diff.showAllLines(lines.length.toLocaleString(strings.locale), (lines.length - shown.length).toLocaleString(strings.locale))}
+          {words.showAllLines(lines.length.toLocaleString(locale), (lines.length - shown.length).toLocaleString(locale))}
         </button>
       )}
     </>

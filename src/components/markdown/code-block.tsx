@@ -2,7 +2,8 @@ import { useCopyText } from '../use-copy-text';
 import { revealText } from '../visible-text/visible-text';
 import { renderCodeTokens } from './highlight/code-tokens';
 import { useHighlightedCode } from './highlight/use-highlighted-code';
-import { useStrings } from '../strings/strings-context';
+import { englishThreadWords } from '../strings/kit-strings';
+import { useWords } from '../strings/strings-context';
 
 /**
  * Props of {@link CodeBlock}.
@@ -35,7 +36,7 @@ export interface CodeBlockProps {
  */
 export function CodeBlock({ code, language, open }: CodeBlockProps) {
   const { status, copy } = useCopyText();
-  const copyLabels = useStrings().thread.copy;
+  const copyLabels = useWords('thread', englishThreadWords).copy;
   const tokens = useHighlightedCode(code, language, !open);
 
   return (

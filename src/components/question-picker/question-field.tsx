@@ -3,6 +3,7 @@ import type { QuestionOption } from '../../core/index';
 import type { ResolvedQuestion } from '../../react/index';
 import type { AnswerDraft } from './use-answer-drafts';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `QuestionField`: one resolved question and the answer given to it so far. */
 export interface QuestionFieldProps {
@@ -28,6 +29,7 @@ export interface QuestionFieldProps {
  * ```
  */
 export function QuestionField({ question, draft, onChange }: QuestionFieldProps) {
+  const words = useStrings().questions;
   const id = useId();
   // The option last ticked (several choices); else the chosen one.
   const [lastTicked, setLastTicked] = useState<string | null>(null);
@@ -54,7 +56,7 @@ export function QuestionField({ question, draft, onChange }: QuestionFieldProps)
         <span className="rak-question-text">
           <VisibleText text={question.question} mode="prose" />
         </span>
-        <span className="rak-question-rule">{[question.multiSelect ? 'Choose any' : 'Choose one', question.required ? null : 'optional'].filter(Boolean).join(', ')}</span>
+        <span className="rak-question-rule">{[question.multiSelect ? words.chooseAny : words.chooseOne, question.required ? null : words.optional].filter(Boolean).join(', ')}</span>
       </legend>
       <div className="rak-question-options">
         {question.options.map((option, index) => {
@@ -104,7 +106,7 @@ export function QuestionField({ question, draft, onChange }: QuestionFieldProps)
       {question.allowFreeText && (
         <div className="rak-question-free">
           <label className="rak-question-free-label" htmlFor={`${id}-free`}>
-            {question.options.length > 0 ? 'Or in your own words' : 'Your answer'}
+            {question.options.length > 0 ? words.ownWords : words.yourAnswer}
           </label>
           <input
             id={`${id}-free`}

@@ -4,6 +4,7 @@ import { useReturnFocus } from '../approval-dialog/use-return-focus';
 import { QuestionField } from './question-field';
 import { useAnswerDrafts } from './use-answer-drafts';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
+import { useStrings } from '../strings/strings-context';
 
 /** Props of `QuestionPicker`. */
 export interface QuestionPickerProps {
@@ -46,6 +47,7 @@ export function QuestionPicker({ allowFreeText, autoFocus = true, className }: Q
 }
 
 function DockedQuestion({ pending, total, autoFocus, className }: { pending: PendingQuestion; total: number; autoFocus: boolean; className: string | undefined }) {
+  const words = useStrings().questions;
   const ref = useRef<HTMLFormElement>(null);
   const titleId = useId();
   const hintId = useId();
@@ -93,18 +95,18 @@ function DockedQuestion({ pending, total, autoFocus, className }: { pending: Pen
     >
       <header className="rak-question-picker-header">
         <h2 id={titleId} className="rak-question-picker-title">
-          {several ? 'The agent has questions' : 'The agent has a question'}
+          {several ? words.titleSeveral : words.title}
         </h2>
-        {total > 1 && <span className="rak-dialog-queue">{`1 of ${total}`}</span>}
+        {total > 1 && <span className="rak-dialog-queue">{words.queue(1, total)}</span>}
       </header>
-      {pending.questions.length === 0 && <p className="rak-dialog-error">This request has no questions that can be shown. Cancel it to let the agent go on.</p>}
+      {pending.questions.length === 0 && <p className="rak-dialog-error">{words.noQuestions}</p>}
       {pending.questions.map((question, index) => (
         <QuestionField key={index} question={question} draft={drafts[index]!} onChange={(draft) => update(index, draft)} />
       ))}
       {/* Sticky: however long the questions, Submit stays in view at the card's bottom edge. */}
       <div className="rak-question-picker-footer">
         <p id={hintId} className="rak-question-hint" aria-live="polite">
-          {missing.length > 0 ? `To submit, answer ${missing.map((question) => `“${escapeInvisible(question.header, 'prose')}”`).join(', ')}.` : ''}
+          {missing.length > 0 ? words.toSubmit(missing.map((question) => escapeInvisible(question.header, 'prose'))) : ''}
         </p>
         {failure && (
           <p className="rak-dialog-error" role="alert">
@@ -113,10 +115,10 @@ function DockedQuestion({ pending, total, autoFocus, className }: { pending: Pen
         )}
         <div className="rak-dialog-actions">
           <button type="button" className="rak-button" onClick={() => run(() => pending.cancel())}>
-            Cancel
+            {words.cancel}
           </button>
           <button type="submit" className="rak-button rak-button-primary" disabled={missing.length > 0 || pending.questions.length === 0} aria-describedby={hintId}>
-            Submit
+            {words.submit}
           </button>
         </div>
       </div>

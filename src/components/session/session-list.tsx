@@ -3,10 +3,9 @@ import type { SessionStorage, SessionSummary } from '../../core/index';
 import { useAgentSession, useSessions } from '../../react/index';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
+import { useStrings } from '../strings/strings-context';
 
 /** What the list says (one place, for the strings set to come). */
-const sessionListText = { title: 'Conversations' };
-
 /** Props of {@link SessionList}. */
 export interface SessionListProps {
   storage: SessionStorage;
@@ -37,6 +36,7 @@ export interface SessionListProps {
  * ```
  */
 export function SessionList({ storage, activeId, onSelect, onCreate, onDeleted, headingLevel = 2, className }: SessionListProps) {
+  const words = useStrings().sessions;
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
   const { sessions, status, error, create, rename, remove, refresh } = useSessions(storage);
@@ -47,16 +47,16 @@ export function SessionList({ storage, activeId, onSelect, onCreate, onDeleted, 
   return (
     <nav className={['rak-root', 'rak-session-list', className].filter(Boolean).join(' ')} aria-labelledby={headingId}>
       <Heading id={headingId} className="rak-session-list-title">
-        {sessionListText.title}
+        {words.title}
       </Heading>
       {onCreate && (
         <button type="button" className="rak-button rak-session-new" onClick={() => onCreate(create())}>
-          New chat
+          {words.newChat}
         </button>
       )}
       {status === 'error' && (
         <p className="rak-message-action-error" role="alert">
-          The conversations could not be listed: {error?.message}
+          {words.listFailed(error?.message ?? '')}
         </p>
       )}
       <ul className="rak-session-items">
@@ -79,6 +79,7 @@ export function SessionList({ storage, activeId, onSelect, onCreate, onDeleted, 
 }
 
 function SessionItem({ session, active, onSelect, onRename, onDelete }: { session: SessionSummary; active: boolean; onSelect: () => void; onRename: (title: string) => Promise<void>; onDelete: () => Promise<void> }) {
+  const words = useStrings().sessions;
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const [title, setTitle] = useState(session.title);
   const [failure, setFailure] = useState<string | null>(null);
@@ -100,9 +101,9 @@ function SessionItem({ session, active, onSelect, onRename, onDelete }: { sessio
     <li className="rak-session-item" data-active={active || undefined}>
       {mode === 'rename' ? (
         <form className="rak-session-rename" onSubmit={submitRename} onKeyDown={(event) => event.key === 'Escape' && setMode('view')}>
-          <input ref={inputRef} aria-label="New title" value={title} onChange={(event) => setTitle(event.target.value)} />
+          <input ref={inputRef} aria-label={words.newTitle} value={title} onChange={(event) => setTitle(event.target.value)} />
           <button type="submit" className="rak-button rak-button-small">
-            Save
+            {words.save}
           </button>
         </form>
       ) : (
@@ -111,29 +112,29 @@ function SessionItem({ session, active, onSelect, onRename, onDelete }: { sessio
             <VisibleText text={session.title} mode="prose" />
           </span>
           <span className="rak-session-meta">
-            {session.messageCount} {session.messageCount === 1 ? 'message' : 'messages'}
+            {words.messageCount(session.messageCount)}
           </span>
         </button>
       )}
       {mode === 'delete' ? (
-        <div className="rak-session-confirm" role="group" aria-label={`Delete "${escapeInvisible(session.title, 'prose')}"?`}>
-          <span>Delete this conversation and its files?</span>
+        <div className="rak-session-confirm" role="group" aria-label={words.deleteQuestionLabel(escapeInvisible(session.title, 'prose'))}>
+          <span>{words.deleteQuestion}</span>
           <button type="button" className="rak-button rak-button-small" onClick={() => setMode('view')}>
-            Cancel
+            {words.cancel}
           </button>
           <button type="button" className="rak-button rak-button-small rak-button-danger" onClick={() => void attempt(onDelete)}>
-            Delete
+            {words.delete}
           </button>
         </div>
       ) : (
         mode === 'view' &&
         active && (
           <span className="rak-session-actions">
-            <button type="button" className="rak-message-action" aria-label={`Rename "${escapeInvisible(session.title, 'prose')}"`} onClick={() => (setTitle(session.title), setMode('rename'))}>
-              Rename
+            <button type="button" className="rak-message-action" aria-label={words.renameLabel(escapeInvisible(session.title, 'prose'))} onClick={() => (setTitle(session.title), setMode('rename'))}>
+              {words.rename}
             </button>
-            <button type="button" className="rak-message-action" aria-label={`Delete "${escapeInvisible(session.title, 'prose')}"`} onClick={() => setMode('delete')}>
-              Delete
+            <button type="button" className="rak-message-action" aria-label={words.deleteLabel(escapeInvisible(session.title, 'prose'))} onClick={() => setMode('delete')}>
+              {words.delete}
             </button>
           </span>
         )

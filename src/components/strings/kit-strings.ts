@@ -62,6 +62,21 @@ export interface KitStrings {
     stoppedBeforeDone: string;
     continue: string;
   };
+  sessions: {
+    title: string;
+    newChat: string;
+    listFailed: (message: string) => string;
+    newTitle: string;
+    save: string;
+    deleteQuestionLabel: (title: string) => string;
+    deleteQuestion: string;
+    cancel: string;
+    delete: string;
+    rename: string;
+    renameLabel: (title: string) => string;
+    deleteLabel: (title: string) => string;
+    messageCount: (count: number) => string;
+  };
   messageActions: {
     regenerate: string;
     edit: string;
@@ -140,6 +155,21 @@ export interface KitStrings {
     tree: string;
     noFiles: string;
   };
+  /** The question picker (`ask_user_question`). */
+  questions: {
+    title: string;
+    titleSeveral: string;
+    queue: (position: number, total: number) => string;
+    noQuestions: string;
+    toSubmit: (headers: readonly string[]) => string;
+    cancel: string;
+    submit: string;
+    chooseOne: string;
+    chooseAny: string;
+    optional: string;
+    ownWords: string;
+    yourAnswer: string;
+  };
   /** Files attached in the composer and shown in sent messages. */
   attachments: Words<typeof attachmentText>;
   /** The approval dialog. */
@@ -183,6 +213,43 @@ export const englishToolStates: KitStrings['toolStates'] = {
   dismissed: 'Dismissed',
 };
 
+/** The English words of the `thread` group (its own constant, so a part used alone ships only these). */
+export const englishThreadWords: KitStrings['thread'] = {
+  conversation: 'Conversation',
+  jumpToLatest: 'Jump to latest',
+  thinking: 'Thinking…',
+  reasoning: 'Reasoning',
+  stopped: 'Stopped',
+  responding: 'Assistant is responding',
+  retry: 'Retry',
+  you: 'You',
+  assistant: 'Assistant',
+  replied: (summary) => `Assistant replied: ${summary}`,
+  replyStopped: 'Reply stopped.',
+  codeBlock: 'code block',
+  copy: { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' },
+  copyReplyName: { idle: 'Copy reply', copied: 'Copied', failed: 'Copy failed' },
+  copyReplyAnnounced: { idle: '', copied: 'Reply copied to the clipboard', failed: 'The reply could not be copied' },
+  earlierSummarized: 'Earlier messages summarized',
+  summaryDetail: (count) => `(the model gets a summary of the ${count} messages above)`,
+};
+
+/** The English words of the `diff` group (its own constant, so a part used alone ships only these). */
+export const englishDiffWords: KitStrings['diff'] = {
+  label: 'Changes',
+  binary: 'Binary file changed; its content is not shown.',
+  noChanges: 'No changes.',
+  nothingToShow: 'Nothing to show in this diff.',
+  oldLine: 'Old line',
+  newLine: 'New line',
+  change: 'Change',
+  text: 'Text',
+  added: 'Added',
+  removed: 'Removed',
+  linesChanged: (added, removed) => `${added} ${added === 1 ? 'line' : 'lines'} added, ${removed} ${removed === 1 ? 'line' : 'lines'} removed`,
+  showAllLines: (total, more) => `Show all ${total} lines (${more} more)`,
+};
+
 /** The kit's English words: the default set. */
 export const englishStrings: KitStrings = {
   locale: 'en',
@@ -196,25 +263,7 @@ export const englishStrings: KitStrings = {
     waitsForAnswer: 'Answer the question above (or cancel it) to continue.',
     waitsForApproval: 'The agent waits for your decision on a tool call.',
   },
-  thread: {
-    conversation: 'Conversation',
-    jumpToLatest: 'Jump to latest',
-    thinking: 'Thinking…',
-    reasoning: 'Reasoning',
-    stopped: 'Stopped',
-    responding: 'Assistant is responding',
-    retry: 'Retry',
-    you: 'You',
-    assistant: 'Assistant',
-    replied: (summary) => `Assistant replied: ${summary}`,
-    replyStopped: 'Reply stopped.',
-    codeBlock: 'code block',
-    copy: { idle: 'Copy', copied: 'Copied', failed: 'Copy failed' },
-    copyReplyName: { idle: 'Copy reply', copied: 'Copied', failed: 'Copy failed' },
-    copyReplyAnnounced: { idle: '', copied: 'Reply copied to the clipboard', failed: 'The reply could not be copied' },
-    earlierSummarized: 'Earlier messages summarized',
-    summaryDetail: (count) => `(the model gets a summary of the ${count} messages above)`,
-  },
+  thread: englishThreadWords,
   session: {
     loading: 'Loading the conversation…',
     notSaved: 'Not saved: ',
@@ -223,6 +272,21 @@ export const englishStrings: KitStrings = {
     chatGoesOn: ' The chat goes on in this tab.',
     stoppedBeforeDone: 'The conversation stopped before the agent finished.',
     continue: 'Continue',
+  },
+  sessions: {
+    title: 'Conversations',
+    newChat: 'New chat',
+    listFailed: (message) => `The conversations could not be listed: ${message}`,
+    newTitle: 'New title',
+    save: 'Save',
+    deleteQuestionLabel: (title) => `Delete "${title}"?`,
+    deleteQuestion: 'Delete this conversation and its files?',
+    cancel: 'Cancel',
+    delete: 'Delete',
+    rename: 'Rename',
+    renameLabel: (title) => `Rename "${title}"`,
+    deleteLabel: (title) => `Delete "${title}"`,
+    messageCount: (count) => `${count} ${count === 1 ? 'message' : 'messages'}`,
   },
   messageActions: {
     regenerate: 'Regenerate',
@@ -301,24 +365,25 @@ export const englishStrings: KitStrings = {
     tree: 'Files',
     noFiles: 'No files yet.',
   },
+  questions: {
+    title: 'The agent has a question',
+    titleSeveral: 'The agent has questions',
+    queue: (position, total) => `${position} of ${total}`,
+    noQuestions: 'This request has no questions that can be shown. Cancel it to let the agent go on.',
+    toSubmit: (headers) => `To submit, answer ${headers.map((header) => `“${header}”`).join(', ')}.`,
+    cancel: 'Cancel',
+    submit: 'Submit',
+    chooseOne: 'Choose one',
+    chooseAny: 'Choose any',
+    optional: 'optional',
+    ownWords: 'Or in your own words',
+    yourAnswer: 'Your answer',
+  },
   attachments: attachmentText,
   approval: approvalText,
   schemaForm: schemaFormText,
   shellPreview: shellPreviewText,
-  diff: {
-    label: 'Changes',
-    binary: 'Binary file changed; its content is not shown.',
-    noChanges: 'No changes.',
-    nothingToShow: 'Nothing to show in this diff.',
-    oldLine: 'Old line',
-    newLine: 'New line',
-    change: 'Change',
-    text: 'Text',
-    added: 'Added',
-    removed: 'Removed',
-    linesChanged: (added, removed) => `${added} ${added === 1 ? 'line' : 'lines'} added, ${removed} ${removed === 1 ? 'line' : 'lines'} removed`,
-    showAllLines: (total, more) => `Show all ${total} lines (${more} more)`,
-  },
+  diff: englishDiffWords,
 };
 
 /** `base` with `override`'s words in place of its own, group by group. */

@@ -1,7 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { englishStrings, mergeStrings, type KitStrings, type KitStringsOverride } from './kit-strings';
 
-const StringsContext = /* @__PURE__ */ createContext<KitStrings>(englishStrings);
+// `null` outside any provider: English, without a part used alone having to ship every English word.
+const StringsContext = /* @__PURE__ */ createContext<KitStrings | null>(null);
 
 /**
  * Gives the kit's components below it their words: `strings` over the enclosing set (English at
@@ -14,7 +15,7 @@ const StringsContext = /* @__PURE__ */ createContext<KitStrings>(englishStrings)
  */
 export function StringsProvider({ strings, children }: { strings: KitStringsOverride | undefined; children: ReactNode }) {
   const outer = useContext(StringsContext);
-  const value = useMemo(() => mergeStrings(outer, strings), [outer, strings]);
+  const value = useMemo(() => mergeStrings(outer ?? englishStrings, strings), [outer, strings]);
   return <StringsContext.Provider value={value}>{children}</StringsContext.Provider>;
 }
 
@@ -29,5 +30,24 @@ export function StringsProvider({ strings, children }: { strings: KitStringsOver
  * ```
  */
 export function useStrings(): KitStrings {
-  return useContext(StringsContext);
+  return useContext(StringsContext) ?? englishStrings;
+}
+
+/**
+ * One group of the words in effect, with its English words given by the caller: for parts that
+ * are also used alone (`Markdown`, `DiffView`), so they ship only the English words they use.
+ *
+ * @example
+ * ```tsx
+ * const words = useWords('diff', englishDiffWords);
+ * ```
+ */
+export function useWords<Group extends keyof KitStrings>(group: Group, english: KitStrings[Group]): KitStrings[Group] {
+  const strings = useContext(StringsContext);
+  return strings ? strings[group] : english;
+}
+
+/** The locale of the words in effect (`en` outside any provider), for writing numbers. */
+export function useLocale(): string {
+  return useContext(StringsContext)?.locale ?? 'en';
 }
