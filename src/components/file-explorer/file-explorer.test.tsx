@@ -37,14 +37,19 @@ function bytesOf(blob: Blob): Promise<Uint8Array> {
 
 const tree = () => screen.getByRole('tree', { name: 'Files' });
 const item = (name: string) => within(tree()).getByRole('treeitem', { name: new RegExp(`^${name.replace('.', '\\.')}( \\(|$)`) });
-/** A tree item's name as its aria-labelledby computes it: the referenced texts, hidden parts left out. */
+/** A tree item's name: a folder's from its aria-labelledby (the referenced texts), a file's from its content; hidden parts left out. */
 function computeAccessibleName(element: Element): string {
-  const text = (id: string) => {
-    const copy = document.getElementById(id)!.cloneNode(true) as Element;
+  const text = (source: Element) => {
+    const copy = source.cloneNode(true) as Element;
     for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
     return copy.textContent ?? '';
   };
-  return element.getAttribute('aria-labelledby')!.split(' ').map(text).join(' ');
+  const labelledBy = element.getAttribute('aria-labelledby');
+  if (labelledBy === null) return text(element);
+  return labelledBy
+    .split(' ')
+    .map((id) => text(document.getElementById(id)!))
+    .join(' ');
 }
 const names = () => within(tree()).queryAllByRole('treeitem').map((element) => computeAccessibleName(element));
 
@@ -108,6 +113,8 @@ describe('<FileExplorer>', () => {
     expect(computeAccessibleName(item('a.ts'))).toBe('a.ts (modified)');
     // The name contains what the row shows, from its start (WCAG 2.5.3, label in name).
     for (const row of within(tree()).queryAllByRole('treeitem')) expect(computeAccessibleName(row).startsWith(row.querySelector('.rak-tree-name')!.textContent ?? '')).toBe(true);
+    // All of it, the letter too: a file is named by its content, not by a reference that leaves the visible "M" out.
+    expect(item('a.ts').hasAttribute('aria-labelledby')).toBe(false);
     expect(item('a.ts').querySelector('.rak-change-badge')!.textContent).toBe('M(modified)');
 
     fireEvent.click(screen.getByRole('button', { name: 'Changes 3' }));

@@ -91,9 +91,11 @@ const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position
       aria-posinset={position}
       aria-expanded={folder ? expanded : undefined}
       aria-selected={selected}
-      // Named by what it shows (the name as displayed, then the change in words), never by a text
-      // of its own, so the accessible name always contains the visible label (WCAG 2.5.3).
-      aria-labelledby={mark ? `${itemId(idPrefix, entry.path)}-name ${itemId(idPrefix, entry.path)}-change` : `${itemId(idPrefix, entry.path)}-name`}
+      // A file is named by its row's content: the name as displayed and the change in words (the
+      // letter is hidden). Named through aria-labelledby, its visible "M" was not in its name
+      // (axe's label-content-name-mismatch, WCAG 2.5.3). A folder's content holds its children, so
+      // it is named by its name and its mark alone.
+      aria-labelledby={folder ? (mark ? `${itemId(idPrefix, entry.path)}-name ${itemId(idPrefix, entry.path)}-change` : `${itemId(idPrefix, entry.path)}-name`) : undefined}
       data-path={entry.path}
       data-kind={entry.kind}
       data-active={active || undefined}
@@ -111,6 +113,8 @@ const TreeItem = /* @__PURE__ */ memo(function TreeItem({ entry, level, position
         <span id={`${itemId(idPrefix, entry.path)}-name`} className="rak-tree-name">
           <VisibleText text={entry.name} />
         </span>
+        {/* The space keeps the name and the change apart when read ("a.ts (modified)"); a flex row does not show it. */}
+        {mark && ' '}
         {mark && <ChangeBadge mark={mark} id={`${itemId(idPrefix, entry.path)}-change`} />}
       </div>
       {folder && expanded && <TreeGroup path={entry.path} level={level + 1} idPrefix={idPrefix} />}

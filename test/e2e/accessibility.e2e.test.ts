@@ -1,0 +1,287 @@
+import { createRequire } from 'node:module';
+import type { Page, Route } from 'playwright-core';
+import type { AxeResults, Result } from 'axe-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser, openPlayground, screenshot } from './setup/browser';
+import { replyWhenDone } from './setup/chat';
+
+/**
+ * Accessibility of every state of the playground, checked by axe-core in real Chromium (so
+ * contrast is computed from the real styles): the empty chat, a streaming reply, markdown and
+ * code, a stopped reply, reasoning, tools running, done and failed, each approval the demo asks
+ * for (an email's generated form and its JSON, valid and not, a file edit's diff, a cleanup), deny
+ * with a reason, the questions (one choice, several, free text), the files with a change and its
+ * diff, an error and Retry, editing a message, the rollback question, the conversations (in the
+ * drawer on a phone), Tool activity, the event inspector and the model settings. Light and dark, at
+ * a laptop's 1280x860 and a phone's 390x844: one walk per combination (no reload between states),
+ * and every violation of every state is listed at the end (rule, impact, elements, what to fix).
+ * E2E_SCREENSHOTS=1 saves each state to test-results/ to look at.
+ *
+ * Not reached: the shell command's approval (the demo model never calls `bash`).
+ */
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+const rules = {
+  // WCAG 2.1 A and AA, and axe's best practices (landmarks, headings, unique names): none is off,
+  // as none proved wrong for a chat (the thread is a log inside <main>, its dialogs are labelled).
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+  // Only violations are read: skipping the passes' details makes a run faster.
+  resultTypes: ['violations'],
+};
+
+interface Found {
+  state: string;
+  violations: Result[];
+}
+
+type Combination = { name: string; viewport: { width: number; height: number }; colorScheme: 'light' | 'dark' };
+
+const combinations: Combination[] = [
+  { name: '1280-light', viewport: { width: 1280, height: 860 }, colorScheme: 'light' },
+  { name: '1280-dark', viewport: { width: 1280, height: 860 }, colorScheme: 'dark' },
+  { name: '390-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
+  { name: '390-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+];
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Runs axe on the whole page as it is now, and records what it found under this state's name. */
+async function audit(page: Page, found: Found[], combination: Combination, state: string): Promise<void> {
+  // Injected once per document (a reload or a new page loses it).
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
+  const results = await page.evaluate(async (options) => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
+    return axe.run(document, options);
+  }, rules);
+  if (results.violations.length > 0) found.push({ state, violations: results.violations });
+  // E2E_SCREENSHOTS=1 saves every state, to look at; a state with a violation is always saved.
+  if (results.violations.length > 0 || process.env.E2E_SCREENSHOTS) await screenshot(page, `accessibility-${combination.name}-${state}`);
+}
+
+function report(found: Found[]): string {
+  return found
+    .map(({ state, violations }) =>
+      [
+        `${state}:`,
+        ...violations.map((violation) =>
+          [
+            `  ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,
+            ...violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
+          ].join('\n'),
+        ),
+      ].join('\n'),
+    )
+    .join('\n');
+}
+
+/**
+ * Sends a message and waits until it shows as the last user message (counting messages does not
+ * work here: the thread is virtualized, a long story pushes earlier messages out of the DOM).
+ */
+async function send(page: Page, text: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('.rak-message[data-role="user"] .rak-message-body').last().innerText()).toBe(text);
+}
+
+const assistantMessages = (page: Page) => page.locator('.rak-message[data-role="assistant"]');
+const phone = (combination: Combination) => combination.viewport.width < 600;
+
+/** On a phone the sidebar is a drawer behind the header's menu button; at 1280 px it is a column (while no panel is open). */
+async function openMenu(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+}
+
+/** Opens the panel beside the chat (from the drawer on a phone) and waits for it. */
+async function openPanel(page: Page, combination: Combination, toggle: 'Tool activity' | 'Events'): Promise<void> {
+  if (phone(combination)) await openMenu(page);
+  await page.getByRole('button', { name: toggle, exact: true }).click();
+  await page.getByRole('complementary', { name: toggle === 'Events' ? 'Event inspector' : 'Tool activity' }).waitFor();
+}
+
+for (const combination of combinations) {
+  test(`axe finds no violations in any state of the walk, ${combination.name}`, { timeout: 180_000 }, async () => {
+    const found: Found[] = [];
+    const check = (state: string) => audit(page, found, combination, state);
+    const { page, errors } = await openPlayground('', {
+      browser,
+      viewport: combination.viewport,
+      ignoreConsoleErrors: [/api\/agent\/tools\/lookup_customer/],
+    });
+    await page.emulateMedia({ colorScheme: combination.colorScheme });
+    const composer = page.getByRole('textbox', { name: 'Message' });
+    await composer.waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.getByTestId('server-card').getAttribute('data-status')).toBe('ready');
+
+    await check('empty');
+
+    // A reply streaming, then stopped.
+    await send(page, 'Tell me a long story');
+    await expect.poll(() => assistantMessages(page).last().getAttribute('data-status')).toBe('streaming');
+    await check('streaming');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await replyWhenDone(page);
+    await check('stopped');
+
+    await send(page, 'Show me what markdown looks like');
+    await replyWhenDone(page);
+    await check('markdown-and-code');
+
+    await send(page, 'Think step by step: how do agents use tools?');
+    await replyWhenDone(page);
+    await check('reasoning');
+
+    // A tool running (the server holds its answer), then done; a tool that fails.
+    let held: Route | undefined;
+    await page.route('**/api/agent/tools/lookup_customer', (route) => {
+      held = route;
+    });
+    await send(page, 'Look up the customer ada@example.com');
+    const lookup = page.locator('.rak-tool-chip', { hasText: 'lookup_customer' }).last();
+    await expect.poll(() => lookup.getAttribute('data-state'), { timeout: 30_000 }).toBe('running');
+    await check('tool-running');
+    await expect.poll(() => held !== undefined).toBe(true);
+    await held!.continue();
+    await page.unroute('**/api/agent/tools/lookup_customer');
+    await replyWhenDone(page);
+    await send(page, "What's the weather in Paris?");
+    await replyWhenDone(page);
+    await check('tool-done');
+    await send(page, 'Look up the customer nobody@example.com');
+    await replyWhenDone(page);
+    expect(await page.locator('.rak-tool-chip[data-state="output-error"]').count()).toBe(1);
+    await page.locator('.rak-tool-chip[data-state="output-error"] button').first().click();
+    await check('tool-failed-details');
+
+    // A fresh conversation keeps the thread short for what follows.
+    if (phone(combination)) await openMenu(page);
+    await check('sessions');
+    await page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name: 'New chat' }).click();
+    await expect.poll(() => page.locator('.rak-message').count(), { timeout: 15_000 }).toBe(0);
+
+    // The email's approval: the generated form, the JSON editor, deny with a reason.
+    await send(page, 'Send an email to Ada about the launch');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: 30_000 });
+    await check('approval-email-form');
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('');
+    await check('approval-email-form-invalid');
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('Launch moved');
+    await dialog.getByRole('button', { name: 'Edit as JSON' }).click();
+    await check('approval-email-json');
+    await dialog.getByRole('textbox', { name: /Arguments/ }).fill('{ "to": ');
+    await check('approval-email-json-invalid');
+    await dialog.getByRole('textbox', { name: /Arguments/ }).fill('{ "to": "ada@example.com", "subject": "Launch", "body": "Soon." }');
+    await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+    await dialog.getByRole('textbox', { name: /Reason/ }).fill('Not before the board meeting');
+    await check('approval-deny-reason');
+    await dialog.getByRole('button', { name: 'Confirm deny' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await replyWhenDone(page);
+    await check('denied');
+
+    // A file edit's approval shows the diff.
+    await send(page, 'Add a task to my todo list: try the workspace');
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.locator('.rak-diff-line[data-kind="added"]').first().waitFor();
+    await check('approval-file-edit');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await replyWhenDone(page);
+
+    // The files right after the edit: the tree marks TODO.md, its content, its diff, the changes list.
+    const workspaceToggle = page.getByRole('button', { name: 'Workspace', exact: true });
+    if ((await workspaceToggle.getAttribute('aria-expanded')) !== 'true') await workspaceToggle.click();
+    const todo = page.getByRole('treeitem', { name: /^TODO\.md/ });
+    await expect.poll(() => todo.getAttribute('data-change')).toBe('modified');
+    await todo.click();
+    const viewer = page.getByRole('region', { name: 'File /TODO.md' });
+    await viewer.getByRole('button', { name: 'Content' }).click();
+    await check('file-content');
+    await viewer.getByRole('button', { name: 'Diff' }).click();
+    await viewer.locator('.rak-diff-line[data-kind="added"]').first().waitFor();
+    await check('file-diff');
+    await page.getByRole('complementary', { name: 'Workspace' }).getByRole('button', { name: /^Changes/ }).click();
+    await check('file-changes');
+    if (phone(combination)) await workspaceToggle.click();
+
+    // A cleanup that asks because of its arguments.
+    await send(page, 'Clean up records older than 30 days');
+    await dialog.waitFor({ timeout: 30_000 });
+    await check('approval-cleanup');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await replyWhenDone(page);
+
+    // The questions: one choice with free text, several choices.
+    await send(page, 'Help me plan a project — ask me questions');
+    const picker = page.locator('[data-rak-people-prompt]');
+    await picker.waitFor({ timeout: 30_000 });
+    await check('questions');
+    await openPanel(page, combination, 'Tool activity');
+    await check('questions-tool-activity');
+    await page.getByRole('button', { name: 'Close panel' }).click();
+    await page.getByRole('radio', { name: /Python/ }).check();
+    await page.getByRole('checkbox', { name: /Authentication/ }).check();
+    await page.getByRole('checkbox', { name: /Database/ }).check();
+    await picker.locator('.rak-question-free-input').first().fill('Maybe Rust later');
+    await check('questions-answered');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await picker.waitFor({ state: 'detached' });
+    await replyWhenDone(page);
+    await check('questions-done');
+
+    // An error, then Retry.
+    await send(page, 'Simulate an error');
+    await page.locator('.rak-error').waitFor({ timeout: 30_000 });
+    await expect.poll(() => page.locator('.pg-status').getAttribute('data-status')).not.toBe('running');
+    await check('error');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await replyWhenDone(page);
+    await check('retried');
+
+    // A message edited, and the question before a rollback.
+    const lastQuestion = page.locator('.rak-message[data-role="user"]').last();
+    await lastQuestion.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Edited message' }).waitFor();
+    await check('message-edit');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await lastQuestion.getByRole('button', { name: 'Roll back to here' }).click();
+    await check('rollback-question');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+    // The panels beside the chat (in the drawer on a phone).
+    for (const toggle of ['Tool activity', 'Events'] as const) {
+      await openPanel(page, combination, toggle);
+      await check(`panel-${toggle}`);
+      await page.getByRole('button', { name: 'Close panel' }).click();
+    }
+
+    // The playground's model settings.
+    if (phone(combination)) await openMenu(page);
+    await page.getByRole('button', { name: 'Change model' }).click();
+    await page.locator('dialog.pg-settings').waitFor();
+    await check('model-settings');
+    await page.keyboard.press('Escape');
+    await page.locator('dialog.pg-settings').waitFor({ state: 'detached' });
+
+    // The conversations again, with two in the list, and the rename form.
+    if (phone(combination)) await openMenu(page);
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
+    await list.getByRole('button', { name: /^Rename/ }).first().click();
+    await check('sessions-rename');
+    await screenshot(page, `accessibility-${combination.name}-final`);
+
+    expect(report(found)).toBe('');
+    expect(errors).toEqual([]);
+  });
+}
