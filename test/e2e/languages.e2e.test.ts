@@ -46,7 +46,7 @@ test('right to left: the layout mirrors, while code and JSON read left to right 
     const geometry = await page.evaluate(() => {
       const composer = document.querySelector<HTMLElement>('.rak-composer')!;
       const input = composer.querySelector('textarea')!.getBoundingClientRect();
-      const send = composer.querySelector('button')!.getBoundingClientRect();
+      const send = composer.querySelector('.rak-composer-send, .rak-composer-stop')!.getBoundingClientRect();
       // Where the heading's words are (the heading's box is the full width either way).
       const range = document.createRange();
       range.selectNodeContents([...document.querySelectorAll<HTMLElement>('.rak-md h2, .rak-md h3')].at(-1)!);
