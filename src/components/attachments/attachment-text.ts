@@ -1,3 +1,5 @@
+import { formatByteSize } from '../strings/format-byte-size';
+
 /**
  * Every string the attachments show people (the composer's attach button and chips, the messages'
  * files, the refusals), in one place so that a locale can replace them together.
@@ -17,7 +19,7 @@ export const attachmentText = {
   empty: (name: string) => `${name} is empty.`,
   /** A readable list of accepted kinds: `image/*` as "images", `application/pdf` as "PDF files". */
   kind: (pattern: string) => kindNames[pattern] ?? pattern,
-  bytes: (count: number) => (count < 1000 ? `${count} B` : count < 1_000_000 ? `${formatNumber(count / 1000)} kB` : `${formatNumber(count / 1_000_000)} MB`),
+  bytes: (count: number) => formatByteSize(count, 'en-US'),
   list: (items: readonly string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`),
 };
 
@@ -29,7 +31,3 @@ const kindNames: Record<string, string> = {
   'application/pdf': 'PDF files',
   'application/json': 'JSON files',
 };
-
-function formatNumber(value: number): string {
-  return value.toLocaleString('en-US', { maximumFractionDigits: value < 10 ? 1 : 0 });
-}

@@ -1,3 +1,4 @@
+import { formatByteSize } from '../strings/format-byte-size';
 import type { KitStrings } from '../strings/kit-strings';
 
 /**
@@ -182,10 +183,7 @@ export const germanStrings: KitStrings = {
     tooMany: (max, names) => `Du kannst höchstens ${max} ${max === 1 ? 'Datei' : 'Dateien'} anhängen; ${names} ${names.includes(',') || names.includes(' und ') ? 'wurden' : 'wurde'} nicht hinzugefügt.`,
     empty: (name) => `${name} ist leer.`,
     kind: (pattern) => ({ 'image/*': 'Bilder', 'text/*': 'Textdateien', 'audio/*': 'Audio', 'video/*': 'Video', 'application/pdf': 'PDF-Dateien', 'application/json': 'JSON-Dateien' })[pattern] ?? pattern,
-    bytes: (count) => {
-      const number = (value: number) => value.toLocaleString('de', { maximumFractionDigits: value < 10 ? 1 : 0 });
-      return count < 1000 ? `${count} B` : count < 1_000_000 ? `${number(count / 1000)} kB` : `${number(count / 1_000_000)} MB`;
-    },
+    bytes: (count) => formatByteSize(count, 'de'),
     list: (items) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`),
   },
   approval: {
