@@ -64,6 +64,8 @@ export function summarizeEvent(event: AgentEvent): string {
       return '';
     case 'compaction-add':
       return `${event.compaction.messageCount} messages summarized (${event.compaction.trigger})`;
+    case 'todos-update':
+      return `${event.todos.filter((item) => item.status === 'completed').length} of ${event.todos.length} done`;
     case 'state-restore':
       return `${event.state.messages.length} messages, ${event.state.toolCalls.length} tool calls`;
     default: {

@@ -40,6 +40,7 @@ export type {
 export type { ToolCallHandler } from './run/execute-tool-call';
 export { isApprovedWaitingForTurn, isFinalToolCallState, isPendingApproval, isWaitingForPeople } from './store/tool-call-states';
 export { askUserQuestionToolName } from './people/question-types';
+export { todoWriteToolName } from './people/todo-rules';
 export type { AnsweredQuestion, AskUserQuestionInput, Question, QuestionAnswer, QuestionOption, QuestionResult } from './people/question-types';
 export { InvalidModelError } from './model/validate-model';
 export { JsonSchemaError } from './schema/index';
@@ -79,6 +80,8 @@ export type {
   NoticePart,
   ReasoningPart,
   TextPart,
+  TodoItem,
+  TodoStatus,
   ToolCall,
   ToolCallPart,
   ToolCallState,

@@ -55,6 +55,13 @@ export interface AgentOptions {
   permissions?: PermissionPolicy;
   /** Adds the built-in `ask_user_question` tool. */
   askUser?: AskUserOption;
+  /**
+   * Adds the built-in `todo_write` tool: the model keeps a plan of its task (items pending, in
+   * progress or completed, at most one in progress) in `state.todos`, which `<AgentChat>` shows
+   * above the composer (`Plan`, `useTodos`). The model is reminded of the open plan each step.
+   * It runs without asking, whatever the permission mode; `permissions.deny` can still refuse it.
+   */
+  todos?: boolean;
   /** Retries of transient model failures before any output streamed. */
   retry?: Partial<RetryPolicy>;
   /**

@@ -3,6 +3,8 @@ import { createId } from '../store/ids';
 import { assertLanguageModel } from '../model/validate-model';
 import { askUserQuestionTool } from '../people/ask-user-question-tool';
 import { askUserQuestionToolName } from '../people/question-types';
+import { todoWriteTool } from '../people/todo-write-tool';
+import { todoLimits, todoWriteToolName } from '../people/todo-rules';
 import { toModelJsonSchema } from '../tools/tool-input-schema';
 import { canResume } from '../sessions/seal-interrupted';
 import { createSnapshot } from '../sessions/snapshot-format';
@@ -38,8 +40,12 @@ export function createAgent(options: AgentOptions): Agent {
   assertLanguageModel(model);
   const sandbox = options.sandbox;
   if (sandbox !== undefined) assertSandbox(sandbox);
-  const tools = createToolRegistry(withBuiltInTools(options));
-  const config = createRunConfig({ ...options, tools });
+  // The plan tool puts the list in the state through the store, which exists once the tools do.
+  const planTool = options.todos ? todoWriteTool((todos, toolCallId) => agentStore.dispatch({ type: 'todos-update', todos, toolCallId })) : undefined;
+  const tools = createToolRegistry(withBuiltInTools(options, planTool));
+  const { permissions: policy = {} } = options;
+  // Updating the plan changes nothing but what the person sees, so even `mode: 'ask'` does not ask (`deny` still refuses).
+  const config = createRunConfig({ ...options, tools, permissions: planTool ? { ...policy, allow: [...(policy.allow ?? []), todoWriteToolName] } : policy });
   const { permissions } = config;
   const allowFreeTextDefault = typeof options.askUser === 'object' && options.askUser.allowFreeText === true;
   const now = Date.now;
@@ -107,6 +113,8 @@ export function createAgent(options: AgentOptions): Agent {
       );
     },
     async rollback(messageId) {
+      // Loaded before anything is checked or changed, so the rollback itself happens at once.
+      const plans = getState().todos === undefined ? undefined : await import('../people/todo-list');
       assertIdle();
       const messages = getState().messages;
       const index = messages.findIndex((message) => message.id === messageId);
@@ -129,6 +137,8 @@ export function createAgent(options: AgentOptions): Agent {
         }
       }
       dispatch({ type: 'messages-truncate', messageId });
+      // The plan goes back to what the calls that remain made it.
+      if (plans) dispatch({ type: 'todos-update', todos: plans.todosFromCalls(getState().toolCalls.filter((call) => call.name === todoWriteToolName), todoLimits) });
       return { text: message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''), files: message.parts.filter((part) => part.type === 'file') };
     },
     stop: () => {
@@ -210,8 +220,8 @@ function resendOptions(files: readonly FilePart[]): SendOptions {
   };
 }
 
-function withBuiltInTools(options: AgentOptions): readonly ToolDefinition<never, unknown>[] {
-  const tools = [...(options.tools ?? []), ...(options.sandbox?.agentTools() ?? [])];
+function withBuiltInTools(options: AgentOptions, planTool: ToolDefinition | undefined): readonly ToolDefinition<never, unknown>[] {
+  const tools = [...(options.tools ?? []), ...(options.sandbox?.agentTools() ?? []), ...(planTool ? [planTool] : [])];
   if (!options.askUser || tools.some((tool) => tool.name === askUserQuestionToolName)) return tools;
   return [...tools, askUserQuestionTool()];
 }

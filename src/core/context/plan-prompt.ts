@@ -12,6 +12,7 @@ import type { ProviderFunctionTool, ProviderPrompt } from '../model/language-mod
 import { summaryText, toProviderPrompt } from '../model/to-provider-prompt';
 import type { AgentState, Message, ToolCall } from '../store/state';
 import type { ResolvedContextOptions } from './context-options';
+import { planReminder } from '../model/plan-reminder';
 import { messageOverhead, messageTokens, textTokens, toolCallTokens, toolDeclarationTokens } from './token-estimate';
 
 export interface PromptPlanInput {
@@ -59,7 +60,13 @@ export function planPrompt(input: PromptPlanInput): PromptPlan {
   const summary = state.compactions?.at(-1);
   const start = regionStart(state.messages, summary?.throughMessageId);
   const items = regionItems(state, start, input.maxToolOutputChars);
-  const fixed = messageOverhead + textTokens(systemOf(input.instructions, summary?.summary)) + toolDeclarationTokens(input.tools) + (summary ? textTokens(continueNote) : 0);
+  const reminder = planReminder(state.todos);
+  const fixed =
+    messageOverhead +
+    textTokens(systemOf(input.instructions, summary?.summary)) +
+    toolDeclarationTokens(input.tools) +
+    (summary ? textTokens(continueNote) : 0) +
+    (reminder ? messageOverhead + textTokens(reminder) : 0);
   // An estimate is only an estimate: it plans to a margin under the budget, an exact count to the budget.
   const budget = options.countTokens === undefined ? Math.floor(options.maxInputTokens * estimateMargin) : options.maxInputTokens;
   let total = fixed;
@@ -141,6 +148,7 @@ function buildPrompt(input: PromptPlanInput, state: AgentState, start: number, i
     toolCalls: items.flatMap((item) => item.calls),
     maxToolOutputChars: input.maxToolOutputChars,
     elidedToolCallIds: elided,
+    todos: state.todos,
   });
   const first = prompt.findIndex((message) => message.role !== 'system');
   if (summary !== undefined && first !== -1 && prompt[first]!.role !== 'user') prompt.splice(first, 0, { role: 'user', content: [{ type: 'text', text: continueNote }] });

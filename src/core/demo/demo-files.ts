@@ -4,6 +4,7 @@
  */
 import { base64ByteLength } from '../persistence/base64';
 import type { ScriptedCall, ScriptedItem } from '../scripted/scripted-model';
+import { isPlanReminder } from '../scripted/is-plan-reminder';
 
 const bytesFormat = new Intl.NumberFormat('en-US');
 
@@ -17,7 +18,7 @@ const bytesFormat = new Intl.NumberFormat('en-US');
  * ```
  */
 export function demoFilesReply(call: ScriptedCall): ScriptedItem[] | undefined {
-  const lastUser = call.prompt.findLast((message) => message.role === 'user');
+  const lastUser = call.prompt.findLast((message) => message.role === 'user' && !isPlanReminder(message));
   if (lastUser === undefined || typeof lastUser.content === 'string') return undefined;
   const files = lastUser.content.flatMap((part) => (part.type === 'file' ? [part] : []));
   if (files.length === 0) return undefined;

@@ -9,6 +9,7 @@ import { summarizeCleanupResult } from './demo-cleanup';
 import { summarizeEmailResult } from './demo-email';
 import { summarizeQuestionResult } from './demo-questions';
 import { field, readToolOutcome, type DemoToolResult } from './demo-tool-outcome';
+import { isPlanReminder } from '../scripted/is-plan-reminder';
 
 
 /**
@@ -22,7 +23,8 @@ import { field, readToolOutcome, type DemoToolResult } from './demo-tool-outcome
  * ```
  */
 export function trailingToolResults(prompt: readonly ScriptedPromptMessage[]): DemoToolResult[] {
-  const last = prompt.at(-1);
+  // The plan's note may follow the results (`createAgent({ todos: true })`).
+  const last = prompt.findLast((message) => !isPlanReminder(message));
   if (last === undefined || last.role !== 'tool' || typeof last.content === 'string') return [];
   const inputs = new Map<string, unknown>();
   for (const message of prompt) {

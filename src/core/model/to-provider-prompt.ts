@@ -1,4 +1,5 @@
-import type { Message, MessagePart, ToolCall } from '../store/state';
+import type { Message, MessagePart, TodoItem, ToolCall } from '../store/state';
+import { planReminder } from './plan-reminder';
 import type {
   ProviderFilePart,
   ProviderTextPart,
@@ -36,6 +37,8 @@ export function toProviderPrompt(input: {
   summary?: string | undefined;
   /** Calls whose output is replaced by a note saying how to get it again (to save context). */
   elidedToolCallIds?: ReadonlySet<string> | undefined;
+  /** The agent's plan: while an item is open, a short note of it ends the prompt (see `planReminder`). */
+  todos?: readonly TodoItem[] | undefined;
 }): ProviderPrompt {
   const maxOutputChars = input.maxToolOutputChars ?? defaultMaxToolOutputChars;
   const prompt: ProviderPrompt = [];
@@ -78,6 +81,8 @@ export function toProviderPrompt(input: {
     if (content.length > 0) prompt.push({ role: 'assistant', content });
     if (results.length > 0) prompt.push({ role: 'tool', content: results });
   }
+  const reminder = planReminder(input.todos);
+  if (reminder) prompt.push({ role: 'user', content: [{ type: 'text', text: reminder }] });
   return prompt;
 }
 

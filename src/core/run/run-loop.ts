@@ -129,7 +129,10 @@ async function promptFor(context: RunLoopContext): Promise<Fitted> {
   const state = context.getState();
   const { limits } = context;
   if (!context.context.budgeted && !state.compactions?.length) {
-    return { kind: 'send', prompt: toProviderPrompt({ instructions: context.instructions, messages: state.messages, toolCalls: state.toolCalls, maxToolOutputChars: limits.maxToolOutputChars }) };
+    return {
+      kind: 'send',
+      prompt: toProviderPrompt({ instructions: context.instructions, messages: state.messages, toolCalls: state.toolCalls, maxToolOutputChars: limits.maxToolOutputChars, todos: state.todos }),
+    };
   }
   const manager = await context.context.load();
   let fitted: Awaited<ReturnType<typeof manager.fit>>;

@@ -13,6 +13,7 @@ import type {
   ScriptedStepInput,
   ScriptedStreamPart,
 } from './scripted-model-types';
+import { isPlanReminder } from './is-plan-reminder';
 
 /**
  * Turns any step shorthand into a full step.
@@ -66,8 +67,9 @@ export function stepsInOrder(steps: readonly ScriptedStepInput[]): ScriptedRespo
 export function describeCall(options: ScriptedCallOptions, callIndex: number): ScriptedCall {
   const prompt = options.prompt;
   let lastUserIndex = -1;
+  // The plan's note (`createAgent({ todos: true })`) is the app's, not the user's: read past it.
   prompt.forEach((message, index) => {
-    if (message.role === 'user') lastUserIndex = index;
+    if (message.role === 'user' && !isPlanReminder(message)) lastUserIndex = index;
   });
   const lastUser = prompt[lastUserIndex];
   const lastUserText =

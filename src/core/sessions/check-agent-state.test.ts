@@ -14,6 +14,11 @@ function fullState(): AgentState {
     usage: { inputTokens: 10, outputTokens: 5, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 15 },
     costUsd: 0.5,
     compactions: [{ id: 'k1', throughMessageId: 'm1', messageCount: 1, summary: 'They asked for it.', createdAt: 3, trigger: 'request', instructions: 'Keep the plan.' }],
+    todos: [
+      { content: 'Read the file', status: 'completed', id: '1' },
+      { content: 'Write it', status: 'in_progress', activeForm: 'Writing it' },
+      { content: 'Check it', status: 'pending' },
+    ],
     messages: [
       { id: 'm1', role: 'user', status: 'done', createdAt: 1, runId: 'run-1', checkpointId: 'checkpoint-1', parts: [
           { type: 'text', id: 'p1', text: 'Write it.', status: 'done' },
@@ -126,6 +131,14 @@ const damages: Damage[] = [
   ['a summary of a message that is not there', (state) => (state.compactions[0].throughMessageId = 'm7'), 'state.compactions[0].throughMessageId: names the message "m7", which is not in the conversation.'],
   ['a summary made for an unknown reason', (state) => (state.compactions[0].trigger = 'whim'), 'state.compactions[0].trigger: expected one of "budget", "request", got "whim".'],
   ['a summary of no messages', (state) => (state.compactions[0].messageCount = 0), 'state.compactions[0].messageCount: expected a whole number of 1 or more, got 0.'],
+  ['a plan that is not a list', (state) => (state.todos = { content: 'x' }), 'state.todos: expected a list, got an object.'],
+  ['a plan item without content', (state) => delete state.todos[0].content, 'state.todos[0].content: expected a string, got nothing.'],
+  ['a plan item with blank content', (state) => (state.todos[2].content = '  '), 'state.todos[2].content: expected text of 1 to 500 characters, got "  ".'],
+  ['a plan item too long to send', (state) => (state.todos[2].content = 'x'.repeat(501)), 'state.todos[2].content: expected text of 1 to 500 characters, got "xxxx'],
+  ['a plan item with an unknown status', (state) => (state.todos[0].status = 'done'), 'state.todos[0].status: expected one of "pending", "in_progress", "completed", got "done".'],
+  ['two plan items in progress', (state) => (state.todos[2].status = 'in_progress'), 'state.todos[2].status: is a second item in progress; a plan has at most one.'],
+  ['a plan item whose activeForm is a number', (state) => (state.todos[1].activeForm = 3), 'state.todos[1].activeForm: expected a string, got 3.'],
+  ['a plan of too many items', (state) => (state.todos = Array.from({ length: 51 }, () => ({ content: 'x', status: 'pending' }))), 'state.todos: has 51 items; a plan has at most 50.'],
   ['a long wrong value', (state) => (state.messages[0].role = 'x'.repeat(5000)), `state.messages[0].role: expected one of "user", "assistant", got "${'x'.repeat(40)}…".`],
 ];
 

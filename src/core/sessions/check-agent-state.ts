@@ -9,7 +9,8 @@
  * Unknown extra fields are allowed. One pass, no path strings unless something is wrong: a state
  * of 10,000 messages is checked in a few milliseconds.
  */
-import type { AgentErrorCode, AgentState, Compaction, AgentStatus, AuditActor, FileChangePreview, MessagePart, MessageRole, MessageStatus, NoticePart, PartStatus, ToolCallState } from '../store/state';
+import type { AgentErrorCode, AgentState, Compaction, AgentStatus, AuditActor, FileChangePreview, MessagePart, MessageRole, MessageStatus, NoticePart, PartStatus, TodoStatus, ToolCallState } from '../store/state';
+import { todoLimits } from '../people/todo-rules';
 import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
 // Written as records over each union, so adding a value to a union in state.ts fails to compile
@@ -41,6 +42,7 @@ const actors = setOf<AuditActor>({ model: true, runtime: true, user: true, host:
 const fileChanges = setOf<FileChangePreview['change']>({ create: true, modify: true, delete: true, move: true });
 const errorCodes = setOf<AgentErrorCode>({ 'model-error': true, 'model-stream-interrupted': true, 'invalid-model': true, 'tool-error': true, 'internal-error': true });
 const compactionTriggers = setOf<Compaction['trigger']>({ budget: true, request: true });
+const todoStatuses = setOf<TodoStatus>({ pending: true, in_progress: true, completed: true });
 const usageFields = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedInputTokens', 'totalTokens'] as const;
 
 /**
@@ -70,6 +72,27 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   for (let index = 0; index < allowed.length; index++) reader.string(allowed[index], index);
   reader.leave();
   if (state.compactions !== undefined) readCompactions(reader, reader.list(state.compactions, 'compactions'), messageIds);
+  if (state.todos !== undefined) readTodos(reader, reader.list(state.todos, 'todos'));
+}
+
+/** The plan: only what `todo_write` lets a model write (it is shown, and sent to the model every step). */
+function readTodos(reader: ShapeReader, todos: readonly unknown[]): void {
+  const { maxItems, maxTextLength } = todoLimits;
+  if (todos.length > maxItems) reader.fail(`has ${todos.length} items; a plan has at most ${maxItems}`, 'todos');
+  reader.enter('todos');
+  let inProgress = 0;
+  for (let index = 0; index < todos.length; index++) {
+    const item = reader.object(todos[index], index);
+    reader.enter(index);
+    for (const key of ['content', 'activeForm', 'id']) {
+      if (key !== 'content' && item[key] === undefined) continue;
+      const text = reader.string(item[key], key);
+      if (text.length > maxTextLength || (key === 'content' && text.trim() === '')) reader.expected(`text of 1 to ${maxTextLength} characters`, text, key);
+    }
+    if (reader.oneOf(item.status, todoStatuses, 'status') === 'in_progress' && ++inProgress > 1) reader.fail('is a second item in progress; a plan has at most one', 'status');
+    reader.leave();
+  }
+  reader.leave();
 }
 
 /** A reasoning part's provider data: an object of objects by provider name (it is sent back to the provider as it is). */

@@ -7,6 +7,7 @@ import type {
   Compaction,
   Message,
   NoticePart,
+  TodoItem,
   ToolCallState,
   Usage,
 } from './state';
@@ -59,6 +60,8 @@ export type AgentEvent =
   | { type: 'error-clear' }
   /** A summary of earlier messages for the model (the messages stay); its usage counts in the conversation's. */
   | { type: 'compaction-add'; compaction: Compaction; usage: Usage }
+  /** The whole plan, replacing the last one: as the `todo_write` call `toolCallId` sent it, or as a rollback left it. */
+  | { type: 'todos-update'; todos: TodoItem[]; toolCallId?: string }
   /** The whole state, restored from a saved session (already sealed: nothing in it is in flight). */
   | { type: 'state-restore'; state: AgentState };
 

@@ -54,6 +54,8 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         ...(state.status === 'error' ? { status: 'idle' as const, error: null } : {}),
       });
     }
+    case 'todos-update':
+      return { ...state, todos: event.todos };
     case 'compaction-add':
       return { ...state, compactions: [...(state.compactions ?? []), event.compaction], usage: addUsage(state.usage, event.usage) };
     case 'step-start':

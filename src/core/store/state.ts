@@ -231,6 +231,26 @@ export interface AgentState {
    * Absent in states saved before compaction existed, which is the same as none.
    */
   compactions?: Compaction[];
+  /**
+   * The agent's plan, as the built-in `todo_write` tool last set it (`createAgent({ todos: true })`),
+   * shown to people and reminded to the model each step. Absent when the model has not written one
+   * (and in states saved before plans existed); a rollback returns it to what it was at that point.
+   */
+  todos?: TodoItem[];
+}
+
+/** Where an item of the plan stands; the names models are trained on (Claude's TodoWrite). */
+export type TodoStatus = 'pending' | 'in_progress' | 'completed';
+
+/** One item of the agent's plan (`AgentState.todos`). */
+export interface TodoItem {
+  /** The step, as an instruction: "Run the tests". */
+  content: string;
+  status: TodoStatus;
+  /** The model's own id for the item, when it gives one. */
+  id?: string;
+  /** The step while it is in progress: "Running the tests". */
+  activeForm?: string;
 }
 
 /** A summary of the conversation from its start through one message, sent to the model in their place. */
