@@ -9,6 +9,7 @@ import { ContextMeter } from './context/context-meter';
 import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
 import { QuestionPicker } from './question-picker/question-picker';
+import { Plan } from './plan/plan';
 import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
 import { MessageList, type MessageComponentProps } from './thread/message-list';
@@ -81,6 +82,7 @@ export interface AgentChatProps {
  * keystroke. A question (`ask_user_question`) opens `QuestionPicker` docked above the composer
  * instead: answering often needs the conversation in view, and leaving it open costs nothing.
  * While the agent waits for either, the composer is disabled with a hint saying what to do.
+ * With `createAgent({ todos: true })`, the agent's plan (`Plan`) shows above the composer while it has one.
  *
  * With a sandbox (`createAgent({ model, sandbox })`), a "Workspace" button opens the file panel
  * (see `filePanel`), the approval dialog shows file tools' changes as diffs, and each user
@@ -149,6 +151,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState title={strings.chat.emptyTitle} />} />
           </ThreadViewport>
           <div className="rak-chat-footer">
+            <Plan />
             <SessionNotice />
             <ErrorNotice />
             <QuestionPicker allowFreeText={allowFreeText} />

@@ -51,6 +51,9 @@ export { ApprovalDialog } from './approval-dialog/approval-dialog';
 export type { ApprovalDialogProps } from './approval-dialog/approval-dialog';
 export { QuestionPicker } from './question-picker/question-picker';
 export type { QuestionPickerProps } from './question-picker/question-picker';
+// The agent's plan; `TodoList` is the same component, by the name other kits use.
+export { Plan, Plan as TodoList } from './plan/plan';
+export type { PlanProps } from './plan/plan';
 export { FileChangesPreview } from './approval-dialog/file-changes-preview';
 export { DiffView } from './diff/diff-view';
 export type { DiffViewProps } from './diff/diff-view';

@@ -16,6 +16,7 @@ export { useApprovals } from './use-approvals';
 export { isApprovedWaitingForTurn, isPendingApproval, isWaitingForPeople } from '../core/index';
 export type { ApproveOptions, PendingApproval } from './use-approvals';
 export { useQuestions } from './use-questions';
+export { useTodos } from './use-todos';
 export type { PendingQuestion, ResolvedQuestion, UseQuestionsOptions } from './use-questions';
 export { SandboxProvider, useSandbox } from './sandbox-context';
 export { useFiles } from './use-files';

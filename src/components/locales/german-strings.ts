@@ -186,6 +186,13 @@ export const germanStrings: KitStrings = {
     bytes: (count) => formatByteSize(count, 'de'),
     list: (items) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`),
   },
+  plan: {
+    title: 'Plan',
+    progress: (done, total) => `${done} von ${total} erledigt`,
+    status: { pending: 'Offen', in_progress: 'In Arbeit', completed: 'Erledigt' },
+    working: (step) => `In Arbeit: ${step}`,
+    finished: (total) => `Plan erledigt: ${total === 1 ? 'der eine Schritt' : `alle ${total} Schritte`}`,
+  },
   approval: {
     eyebrow: 'Freigabe nötig',
     queue: (position, total) => `${position} von ${total}`,

@@ -1,6 +1,7 @@
 import { useId, useState, type MouseEvent } from 'react';
 import { isPendingApproval, useToolCall } from '../../react/index';
 import { summarizeArguments } from '../tool-timeline/display-format';
+import { todoWriteSummary } from '../plan/todo-write-summary';
 import { ToolCallDetails } from '../tool-timeline/tool-call-details';
 import { ToolCallDuration } from '../tool-timeline/tool-call-duration';
 import { toolCallStateLabel } from '../tool-timeline/tool-call-state-badge';
@@ -42,7 +43,7 @@ export function ToolCallChip({ toolCallId, className }: { toolCallId: string; cl
             <VisibleText text={call.name} />
           </code>
           <span className="rak-tool-chip-summary">
-            <VisibleText text={summarizeArguments(call.input, call.inputText, 60)} />
+            <VisibleText text={todoWriteSummary(call, strings.plan) ?? summarizeArguments(call.input, call.inputText, 60)} />
           </span>
           <ToolCallDuration call={call} className="rak-tool-duration rak-tool-chip-duration" />
           {!waitsFor && <span className="rak-tool-chip-state">{toolCallStateLabel(call, strings.toolStates)}</span>}

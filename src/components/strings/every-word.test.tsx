@@ -57,6 +57,9 @@ const notTheKits = [
   '.rak-viewer-title',
   '.rak-viewer-size',
   '.rak-diff-table',
+  // The plan's steps are the model's words.
+  '.rak-plan-text',
+  '.rak-plan-current',
   '[aria-hidden="true"]',
 ].join(', ');
 
@@ -142,6 +145,22 @@ describe('every word from the strings set', () => {
       await agent.stop();
       await sent;
     });
+  });
+
+  it('with a plan, open and closed', async () => {
+    const todos = [
+      { content: 'Read', status: 'completed' },
+      { content: 'Write', activeForm: 'Writing', status: 'in_progress' },
+      { content: 'Check', status: 'pending' },
+    ];
+    const agent = createAgent({ model: scriptedModel([toolCall('todo_write', { todos }), text('On it.')]), todos: true });
+    render(<AgentChat agent={agent} strings={pseudo} />);
+    await act(() => agent.send('Plan it').then(() => {}));
+    const plan = chat().querySelector<HTMLElement>('.rak-plan')!;
+    expect(plan.getAttribute('aria-label')).toBe('⟦Plan⟧');
+    expect(unmarkedWords(chat())).toEqual([]);
+    fireEvent.click(within(plan).getByRole('button'));
+    expect(unmarkedWords(chat())).toEqual([]);
   });
 
   it('with an error to retry', async () => {

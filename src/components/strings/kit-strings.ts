@@ -1,6 +1,7 @@
 import type { AuditActor, ToolCallState } from '../../core/index';
 import { approvalText } from '../approval-dialog/approval-text';
 import { attachmentText } from '../attachments/attachment-text';
+import { planText } from '../plan/plan-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
 import { shellPreviewText } from '../approval-dialog/shell-preview/shell-preview-text';
 
@@ -172,6 +173,8 @@ export interface KitStrings {
   };
   /** Files attached in the composer and shown in sent messages. */
   attachments: Words<typeof attachmentText>;
+  /** The agent's plan above the composer (`Plan`), and `todo_write` calls in the thread. */
+  plan: Words<typeof planText>;
   /** The approval dialog. */
   approval: Words<typeof approvalText>;
   /** The arguments form in the approval dialog, generated from the tool's JSON Schema. */
@@ -380,6 +383,7 @@ export const englishStrings: KitStrings = {
     yourAnswer: 'Your answer',
   },
   attachments: attachmentText,
+  plan: planText,
   approval: approvalText,
   schemaForm: schemaFormText,
   shellPreview: shellPreviewText,

@@ -2,6 +2,7 @@ import { memo, useId, useState, type ReactNode } from 'react';
 import type { ToolCallState } from '../../core/index';
 import { useToolCall, useToolCallIds } from '../../react/index';
 import { summarizeArguments } from './display-format';
+import { todoWriteSummary } from '../plan/todo-write-summary';
 import { ToolCallDetails } from './tool-call-details';
 import { ToolCallDuration } from './tool-call-duration';
 import { ToolCallStateBadge } from './tool-call-state-badge';
@@ -93,7 +94,7 @@ export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ t
           <VisibleText text={call.name} />
         </code>
         <span className="rak-timeline-summary">
-          <VisibleText text={summarizeArguments(call.input, call.inputText)} />
+          <VisibleText text={todoWriteSummary(call, strings.plan) ?? summarizeArguments(call.input, call.inputText)} />
         </span>
         <ToolCallStateBadge call={call} />
         <ToolCallDuration call={call} />
