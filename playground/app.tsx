@@ -19,6 +19,7 @@ const examples = [
   { label: 'What can you do?', prompt: 'Hi! What can you do?' },
   { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
   { label: 'Send an email (approval)', prompt: 'Send an email to Ada about the launch' },
+  { label: 'A plan you can watch', prompt: 'Work through a multi-step task: prepare the launch' },
   { label: 'Edit a file, then roll back', prompt: 'Add a task to my todo list: try the workspace' },
   { label: 'A tool on the server', prompt: 'Look up the customer ada@example.com' },
   { label: 'Ask me questions', prompt: 'Help me plan a project — ask me questions' },

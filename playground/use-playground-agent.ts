@@ -20,6 +20,8 @@ function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonl
     sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.
     askUser: { allowFreeText: true },
+    // The built-in todo_write tool: the agent keeps a plan of a longer task, shown above the composer.
+    todos: true,
     // Saved in IndexedDB as it changes; a reload brings it back, pending approvals included.
     session: { id: sessionId, storage: conversations },
     // A context budget: old tool outputs are elided, then older turns summarized. Small for the demo

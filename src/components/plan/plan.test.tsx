@@ -67,6 +67,20 @@ describe('<Plan> in <AgentChat>', () => {
     expect(toggle().textContent).toBe('Plan3 of 3 done');
     expect(announced()).toBe('Plan done: all 3 steps');
     expect(region().hasAttribute('data-complete')).toBe(true);
+    // Finished, it closes to its head; it opens on demand.
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle());
+    expect(items()).toEqual(['Done: Read the brief', 'Done: Write the draft', 'Done: Check the facts']);
+  });
+
+  it('opens again when a new plan with work left replaces a finished one', async () => {
+    const agent = planningAgent(plan('completed', 'completed', 'completed'), plan('in_progress', 'pending', 'pending'));
+    render(<AgentChat agent={agent} />);
+    await act(() => agent.send('Do it').then(() => {}));
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
+    await act(() => agent.send('Again').then(() => {}));
+    expect(toggle().getAttribute('aria-expanded')).toBe('true');
+    expect(items()).toHaveLength(3);
   });
 
   it('closes to its head, which still shows the progress and the step in progress', async () => {

@@ -6,7 +6,10 @@ import { planText } from './plan-text';
 
 /** Props of {@link Plan}. */
 export interface PlanProps {
-  /** Whether the list starts open. Default `true`; the head always shows the progress and the current step. */
+  /**
+   * Whether the list is open while the plan has work left. Default `true`. A finished plan closes
+   * to its head ("4 of 4 done"); the head always shows the progress, and the current step when closed.
+   */
   defaultOpen?: boolean;
   className?: string;
 }
@@ -16,7 +19,7 @@ export interface PlanProps {
  * head with "2 of 5 done" that opens and closes the list, and the list of steps, each with its
  * status as an icon and in words for screen readers; the step in progress shows what the model is
  * doing ("Running the tests"). When the model starts a step or finishes the plan, it is said
- * politely, once. Renders nothing while there is no plan. `AgentChat` shows it above the composer.
+ * politely, once; a finished plan closes to its head. Renders nothing while there is no plan. `AgentChat` shows it above the composer.
  * Also exported as `TodoList`.
  *
  * @example
@@ -29,15 +32,20 @@ export interface PlanProps {
 export function Plan({ defaultOpen = true, className }: PlanProps) {
   const todos = useTodos();
   const words = useWords('plan', planText);
-  const [open, setOpen] = useState(defaultOpen);
   const listId = useId();
   const announcement = useAnnouncement(todos, words);
   const done = todos.filter((item) => item.status === 'completed').length;
   const current = todos.find((item) => item.status === 'in_progress');
+  // A finished plan closes to its head, so it does not keep the room above the composer; a new one opens again.
+  const complete = done === todos.length;
+  const [view, setView] = useState({ open: defaultOpen && !complete, complete });
+  if (view.complete !== complete) setView({ open: defaultOpen && !complete, complete });
+  const { open } = view;
+  const setOpen = (next: boolean) => setView({ open: next, complete });
   return (
     <>
       {todos.length > 0 && (
-        <section className={['rak-plan', className].filter(Boolean).join(' ')} aria-label={words.title} data-complete={done === todos.length ? '' : undefined}>
+        <section className={['rak-plan', className].filter(Boolean).join(' ')} aria-label={words.title} data-complete={complete ? '' : undefined}>
           <button type="button" className="rak-plan-toggle" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
             <span className="rak-plan-title">{words.title}</span>
             <span className="rak-plan-progress">{words.progress(done, todos.length)}</span>

@@ -26,11 +26,13 @@ import { demoSummary } from './demo-summary';
 import { isSummaryRequest } from '../context/summary-request';
 import { workspaceFirstStep, workspaceFollowUp } from './demo-workspace';
 import { demoFilesReply } from './demo-files';
+import { planFirstStep, planFollowUp } from './demo-plan';
 import { fitToSchema, plausibleToolInput, readInputHints } from './demo-tool-input';
 import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
 
 /** What a user message asks the demo for; `intro` covers greetings, "help" and anything else. */
 export type DemoScenario =
+  | 'steps'
   | 'error'
   | 'reasoning'
   | 'markdown'
@@ -52,6 +54,8 @@ export type DemoScenario =
 // Checked in order: the first match wins, so "think about the weather" is a reasoning demo.
 // An email is named first ("email Ada about the crash"); a bare "send" only when nothing else fits.
 const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
+  // First: "a multi-step task: prepare the launch" is the plan demo, whatever else it names.
+  ['steps', /\b(multi-?step|work through)\b/],
   // Before email: "the orders of the customer ada@example.com" is a lookup.
   ['orders', /\b(orders?|purchases?)\b/],
   ['customer', /\b(customers?|clients?|crm)\b/],
@@ -165,7 +169,7 @@ export function createDemoScript(): ScriptedRespond {
   return (call) => {
     if (isSummaryRequest(call.prompt)) return demoSummary(call);
     const results = trailingToolResults(call.prompt);
-    if (results.length > 0) return workspaceFollowUp(results, call) ?? summarizeToolResults(results, call.lastUserText);
+    if (results.length > 0) return planFollowUp(results, call) ?? workspaceFollowUp(results, call) ?? summarizeToolResults(results, call.lastUserText);
     const files = demoFilesReply(call);
     if (files) return files;
     const scenario = detectScenario(call.lastUserText);
@@ -191,6 +195,8 @@ export function createDemoScript(): ScriptedRespond {
         return longStoryReply;
       case 'intro':
         return introReply;
+      case 'steps':
+        return planFirstStep(call);
       case 'edit-file':
         return workspaceFirstStep(call) ?? toolStep('write-file', call);
       default:
