@@ -54,4 +54,11 @@ describe('the demo model’s plan story', () => {
     await plain.send(prompt);
     expect(replies(plain.getState())).toEqual([expect.stringContaining('createAgent({ todos: true })')]);
   });
+
+  it('"use a tool" picks another tool before the plan tool', async () => {
+    const agent = createAgent({ model: demoModel({ speed: 'instant' }), todos: true, askUser: true });
+    await agent.send('Use a tool');
+    expect(agent.getState().toolCalls.map((call) => call.name)).toEqual(['ask_user_question']);
+    await agent.stop();
+  });
 });

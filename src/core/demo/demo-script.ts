@@ -114,7 +114,8 @@ const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email
   // The MCP reference server's `get-sum`, when a backend exposes it.
   sum: { wanted: 'add numbers', pick: [/(^|_)get-sum$/, /sum/i], input: demoSumInput },
   question: { wanted: 'ask you questions', pick: [/^ask_user_question$/], input: () => demoQuestionInput, lead: questionLead },
-  tool: { wanted: 'call one', pick: [/weather/i, /time|clock/i, /^list_files$/, /^(?!ask_user_question$)/, /./] },
+  // The plan tool only as a last resort: "use a tool" with nothing else to call shows the question tool, then an empty plan.
+  tool: { wanted: 'call one', pick: [/weather/i, /time|clock/i, /^list_files$/, /^(?!ask_user_question$|todo_write$)/, /^(?!todo_write$)/, /./] },
 };
 
 function pickTool(tools: readonly ScriptedTool[], patterns: readonly RegExp[]): ScriptedTool | undefined {
