@@ -18,6 +18,8 @@ import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
 import { gateCommands, type AgentCommands } from './session-gate';
+import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
+import { routeToChildren } from './route-to-children';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -46,7 +48,22 @@ export function createAgent(options: AgentOptions): Agent {
   const agentStore = createAgentStore(startingState(options, { tools, now }));
   const getState = () => agentStore.store.getState();
   const dispatch = agentStore.dispatch;
-  const runs = createRunLifecycle(config, { getState, dispatch, now });
+  // Sub-agents running for this agent's calls, by call id: people decide their calls through this agent.
+  const children = new Map<string, Agent>();
+  const host: Omit<SubAgentHost<Agent, AgentOptions>, 'charge'> = {
+    model,
+    sandbox,
+    permissions,
+    costEstimator: options.costEstimator,
+    createAgent,
+    depth: (options as { [subAgentDepthKey]?: number })[subAgentDepthKey] ?? 0,
+    adopt(toolCallId, child) {
+      children.set(toolCallId, child);
+      return () => void children.delete(toolCallId);
+    },
+    mirror: (toolCallId, subAgent) => dispatch({ type: 'tool-call-sub-agent', toolCallId, subAgent }),
+  };
+  const runs = createRunLifecycle(config, { getState, dispatch, now }, host);
 
   // A summary being written on request (`compact()`): nothing else runs meanwhile, and stop() ends it.
   let compacting: AbortController | undefined;
@@ -181,6 +198,7 @@ export function createAgent(options: AgentOptions): Agent {
       return runs.continue();
     },
     ...people,
+    ...routeToChildren(people, children, getState, () => runs.continue()),
   };
   const agent: Agent = {
     // With a session, commands wait until it is loaded (they act on the restored conversation).
@@ -188,7 +206,7 @@ export function createAgent(options: AgentOptions): Agent {
     model,
     sandbox,
     store: agentStore.store,
-    tools: [...tools.values()].map(toToolInfo),
+    tools: [...tools.values()].map((tool) => toToolInfo(tool, sandbox)),
     askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
     context: config.context.maxInputTokens === undefined ? undefined : { maxInputTokens: config.context.maxInputTokens },
     snapshot: (snapshotOptions) =>
@@ -224,7 +242,9 @@ function assertSandbox(value: unknown): asserts value is Sandbox {
   }
 }
 
-function toToolInfo(tool: ToolDefinition): ToolInfo {
+/** A tool for display; a sub-agent tool lists its child's tools (once along a path: a helper may list itself among its tools). */
+function toToolInfo(tool: ToolDefinition, sandbox: Sandbox | undefined, path: ReadonlySet<ToolDefinition> = new Set()): ToolInfo {
+  const child = path.has(tool) ? undefined : agentToolFactsOf(tool)?.childTools(sandbox);
   return {
     name: tool.name,
     description: tool.description,
@@ -232,6 +252,7 @@ function toToolInfo(tool: ToolDefinition): ToolInfo {
     readOnly: tool.readOnly === true,
     ...(tool.category ? { category: tool.category } : {}),
     declaration: !tool.execute,
+    ...(child ? { subAgent: { tools: child.tools.map((childTool) => toToolInfo(childTool as ToolDefinition, child.sandbox, new Set([...path, tool]))) } } : {}),
   };
 }
 

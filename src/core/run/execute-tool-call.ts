@@ -3,6 +3,7 @@ import type { AuditActor, ToolCall, ToolCallState } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { describeToolFailure, invokeTool } from '../tools/invoke-tool';
 import { toJsonData } from '../tools/json-data';
+import { subAgentHostKey, type SubAgentHost } from './sub-agent-host';
 
 export { describeError } from '../tools/invoke-tool';
 
@@ -23,6 +24,8 @@ export interface ExecuteContext {
   /** Time limit of calls to tools that set no `timeoutMs` (`Infinity`: none). */
   toolTimeoutMs: number;
   now: () => number;
+  /** The agent behind the calls, for sub-agent tools (`defineAgentTool`). */
+  subAgentHost?: SubAgentHost | undefined;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function executeToolCall(
   update('running', {}, startedBy, note);
   const runner: AuditActor = tool.execute ? 'runtime' : 'host';
   const outcome = await invokeTool(
-    tool.execute ? (toolContext) => tool.execute!(input, toolContext) : ({ signal }) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal }),
+    tool.execute ? (toolContext) => tool.execute!(input, context.subAgentHost ? Object.assign(toolContext, { [subAgentHostKey]: context.subAgentHost }) : toolContext) : ({ signal }) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal }),
     {
       signal: context.signal,
       toolCallId: call.id,

@@ -8,4 +8,6 @@ export interface ToolInfo {
   category?: string;
   /** No `execute`: it runs in the host app or on a backend. */
   declaration: boolean;
+  /** A sub-agent tool (`defineAgentTool`): the tools its child has (for showing the child's calls and approvals). */
+  subAgent?: { tools: ToolInfo[] };
 }
