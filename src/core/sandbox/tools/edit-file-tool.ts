@@ -1,6 +1,7 @@
 import { defineTool } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
 import { writePreview } from './file-change-preview';
+import { assertRead } from './read-guard';
 import { applyEdit, type EditFileInput } from './text-edits';
 
 export { applyEdit } from './text-edits';
@@ -15,7 +16,8 @@ const editSchema = {
 /**
  * The `edit_file` tool: replaces one exact, unique occurrence of `oldText` (or every one with
  * `replaceAll`), or applies several such `edits` in order, all or nothing. Line endings are kept
- * (see `text-edits`). Asks for approval; the approval shows the
+ * (see `text-edits`). With the stale-write guard on (`requireRead`, the default) it edits only a
+ * file whose current content the model read or wrote. Asks for approval; the approval shows the
  * diff of all the edits, and the result returns it too.
  *
  * @example
@@ -25,15 +27,17 @@ const editSchema = {
  * await tool.execute!({ path: 'a.ts', edits: [{ oldText: 'x = 2', newText: 'y = 2' }, { oldText: 'x;', newText: 'y;', replaceAll: true }] }, context);
  * ```
  */
-export function editFileTool(sandbox: Sandbox) {
+export function editFileTool(sandbox: Sandbox, requireRead = true) {
   const edited = (input: EditFileInput) => {
     if (sandbox.stat(input.path).binary) throw new Error(`"${input.path}" is a binary file; edit_file changes text files only.`);
+    assertRead(sandbox, input.path, 'edit it', requireRead);
     return applyEdit(sandbox.readFile(input.path), input);
   };
   return defineTool({
     name: 'edit_file',
     description:
-      'Edits a text file by replacing exact text. Read the file first. ' +
+      'Edits a text file by replacing exact text. ' +
+      (requireRead ? 'Read the file first: editing a file you have not read since it last changed is refused. ' : '') +
       '`oldText` must match exactly once (quote enough surrounding lines) unless `replaceAll` is true. For several changes, pass `edits` instead (applied in order, all or nothing). The file keeps its line endings.',
     inputSchema: {
       type: 'object',
@@ -64,6 +68,8 @@ export function editFileTool(sandbox: Sandbox) {
       const { content, replacements } = edited(input);
       const diff = sandbox.previewChange(input.path, content);
       sandbox.writeFile(input.path, content);
+      // The model wrote this content: it may edit it again without reading it first.
+      sandbox.noteRead(input.path);
       return { path: sandbox.stat(input.path).path, replacements, diff };
     },
   });

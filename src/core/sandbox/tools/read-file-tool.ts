@@ -23,6 +23,8 @@ export interface ReadFileOutput {
  * users quote), optionally a range (`offset`, `limit`), cut at a line boundary past `maxChars`
  * with a note that says how to read on. Lines are shown without their line endings (a CRLF file
  * reads like an LF one; `edit_file` keeps its CRLF). Binary files are described, not dumped.
+ * Every read is recorded (`sandbox.noteRead`), a range too: the stale-write guard then lets the
+ * model edit the file until something else changes it.
  *
  * @example
  * ```ts
@@ -51,6 +53,7 @@ export function readFileTool(sandbox: Sandbox, maxChars = defaultMaxReadChars) {
       const { path, offset = 1, limit } = input;
       const entry = sandbox.stat(path);
       if (entry.kind === 'directory') throw new Error(`"${entry.path}" is a directory; use list_files to see what it holds.`);
+      sandbox.noteRead(path);
       if (entry.binary) {
         return { path: entry.path, totalLines: 0, fromLine: 0, toLine: 0, content: '', note: `"${entry.path}" is a binary file of ${entry.size} bytes; it has no lines to show.` };
       }

@@ -17,8 +17,11 @@ function tool(sandbox: Sandbox, name: string) {
   };
 }
 
+/** A sandbox with `files`, each read by the model already (the guard has its own tests). */
 function readSandbox(files: Record<string, string>): Sandbox {
-  return createSandbox({ files });
+  const sandbox = createSandbox({ files });
+  for (const path of Object.keys(files)) sandbox.noteRead(path);
+  return sandbox;
 }
 
 const crlf = 'line one\r\nline two\r\nline three\r\nline four\r\nline five\r\n';
