@@ -114,6 +114,19 @@ describe('defineAgentTool', () => {
     expect(agent.getState().toolCalls[0]!.output).toBe('I was not allowed to write.');
   });
 
+  it("a child's question is answered through the parent", async () => {
+    const question = { questions: [{ question: 'Which city?', header: 'City', options: [{ label: 'Paris' }, { label: 'Tokyo' }] }] };
+    const childModel = scriptedModel([toolCall('ask_user_question', question), text('You chose a city.')]);
+    const helper = defineAgentTool({ name: 'asker', description: 'Asks.', instructions: '', askUser: true, model: childModel });
+    const agent = createAgent({ model: scriptedModel([toolCall('asker', { task: 'ask' }), text('ok')]), tools: [helper] });
+    const run = agent.send('go');
+    const waiting = await until(agent, (state) => childCalls(state).some((call) => call.state === 'answer-requested'));
+    await agent.answer(childCalls(waiting)[0]!.id, [{ values: ['Tokyo'] }]);
+    await run;
+    expect(JSON.stringify(childModel.calls[1]!.prompt)).toContain('Tokyo');
+    expect(agent.getState().toolCalls[0]).toMatchObject({ state: 'output-available', output: 'You chose a city.' });
+  });
+
   it("Stop during a child's tool stops both, and every call of both has its one result", async () => {
     let started: () => void = () => {};
     const began = new Promise<void>((resolve) => (started = resolve));
