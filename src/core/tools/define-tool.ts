@@ -72,7 +72,12 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
   summarize?: (input: Input) => string;
   /** Marks tools that change nothing; used by permission policies. */
   readOnly?: boolean;
-  /** Free-form grouping for display (for example `'files'`, `'web'`). */
+  /**
+   * The tool's group, for permission lists (`permissions: { allow: ['read', 'write'] }`) and for
+   * display. The built-in tools use `read`, `write`, `shell` and `people`; backend tools from a
+   * catalog default to `backend`, MCP tools are `mcp:<server>`; an app's own may be any word
+   * (`'web'`, `'email'`).
+   */
   category?: string;
   /**
    * Per-call time limit in ms; the call's signal aborts and it ends as an error result when it

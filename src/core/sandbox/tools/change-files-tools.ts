@@ -25,7 +25,7 @@ export function deleteFileTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input) => deletePreview(sandbox, input.path),
     execute: (input) => {
       const { path, recursive = false } = input;
@@ -61,7 +61,7 @@ export function moveFileTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input) => movePreview(sandbox, input.from, input.to),
     execute: (input) => {
       const { from, to, overwrite = false } = input;

@@ -75,7 +75,7 @@ export function editFileTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input: EditFileInput) => {
       try {
         return writePreview(sandbox, input.path, edited(input).content);

@@ -29,7 +29,7 @@ export function writeFileTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input) => writePreview(sandbox, input.path, input.content),
     execute: (input) => {
       const { path, content, overwrite = false } = input;
