@@ -10,6 +10,8 @@ export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSum
 export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
 export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, AttachedFile, RunResult, SendOptions } from './agent/agent-options';
+export type { AgentEventListener, AgentEventOf } from './agent/agent-events';
+export type { AgentErrorSource, ReportError } from './agent/report-error';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
 export type { ContextOptions } from './context/context-options';
 export type { PrepareStep, PrepareStepInput, PrepareStepResult } from './run/prepare-step';

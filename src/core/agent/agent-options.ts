@@ -1,4 +1,6 @@
-import type { LoggedEvent } from '../store/events';
+import type { AgentEventType, LoggedEvent } from '../store/events';
+import type { AgentEventListener } from './agent-events';
+import type { ReportError } from './report-error';
 import type { ReadonlyAgentStore } from '../store/readonly-agent-store';
 import type { LanguageModel } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
@@ -105,6 +107,16 @@ export interface AgentOptions {
    */
   session?: AgentSessionOptions;
   temperature?: number;
+  /**
+   * Receives failures of the app's own code that the agent isolated and went on without: an
+   * `agent.on` listener that threw (or whose promise rejected). Default: `console.error`.
+   *
+   * @example
+   * ```ts
+   * createAgent({ model, reportError: (error, source) => Sentry.captureException(error, { extra: source }) });
+   * ```
+   */
+  reportError?: ReportError;
 }
 
 /** Where an agent's session is kept (`createAgent({ session })`). */
@@ -208,6 +220,20 @@ export interface Agent {
   subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void;
   /** Logged events after `cursor`, for views that reconnect. `complete: false` means some were dropped: re-read the state. */
   eventsSince(cursor: number): { events: LoggedEvent[]; complete: boolean };
+  /**
+   * Calls `listener` with every event of `type` (and the event as logged: `cursor`, `at`), after
+   * the reducer applied it, in the order events are logged. Returns the function that stops it.
+   * A listener that throws (or rejects) is reported through `reportError` and skipped; the other
+   * listeners and the run go on. Throws a `TypeError` for a type that is not an event type.
+   *
+   * @example
+   * ```ts
+   * const off = agent.on('tool-call-update', (event, { at }) => {
+   *   if (event.state === 'output-error') analytics.track('tool failed', { id: event.toolCallId, at });
+   * });
+   * ```
+   */
+  on<Type extends AgentEventType>(type: Type, listener: AgentEventListener<Type>): () => void;
   /**
    * The agent's state as a read-only store, for selector-based subscriptions (the hooks read it;
    * zustand's `useStore(agent.store, selector)` works too). It has no `setState`: state changes

@@ -18,6 +18,9 @@ import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
 import { gateCommands, type AgentCommands } from './session-gate';
+import { createAgentEvents } from './agent-events';
+import { consoleReportError } from './report-error';
+import type { AgentEvent } from '../store/events';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -45,7 +48,14 @@ export function createAgent(options: AgentOptions): Agent {
   const now = Date.now;
   const agentStore = createAgentStore(startingState(options, { tools, now }));
   const getState = () => agentStore.store.getState();
-  const dispatch = agentStore.dispatch;
+  const reportError = options.reportError ?? consoleReportError;
+  const events = createAgentEvents(reportError);
+  // Every event goes through here: logged and applied by the store, then given to `agent.on` listeners.
+  const dispatch = (event: AgentEvent) => {
+    const logged = agentStore.dispatch(event);
+    events.emit(logged);
+    return logged;
+  };
   const runs = createRunLifecycle(config, { getState, dispatch, now });
 
   // A summary being written on request (`compact()`): nothing else runs meanwhile, and stop() ends it.
@@ -197,6 +207,7 @@ export function createAgent(options: AgentOptions): Agent {
     getState,
     subscribe: (listener) => agentStore.store.subscribe(listener),
     eventsSince: (cursor) => agentStore.log.since(cursor),
+    on: events.on,
   };
   return agent;
 }
