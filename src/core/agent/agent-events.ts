@@ -7,7 +7,7 @@
  * listeners and the run go on.
  */
 import type { AgentEvent, AgentEventType, LoggedEvent } from '../store/events';
-import type { ReportError } from './report-error';
+import { reportSafely, type ReportError } from './report-error';
 
 /** The event of one type. */
 export type AgentEventOf<Type extends AgentEventType> = Extract<AgentEvent, { type: Type }>;
@@ -71,13 +71,7 @@ export function createAgentEvents(reportError: ReportError): AgentEvents {
 
   const deliver = (logged: LoggedEvent) => {
     const eventType = logged.event.type;
-    const report = (error: unknown) => {
-      try {
-        reportError(error, { kind: 'listener', eventType });
-      } catch {
-        // A reporter that throws has nowhere left to report to; the run must not see it.
-      }
-    };
+    const report = (error: unknown) => reportSafely(reportError, error, { kind: 'listener', eventType });
     // A copy: a listener may unsubscribe itself (or others) while being called.
     for (const listener of [...(listeners.get(eventType) ?? [])]) {
       try {

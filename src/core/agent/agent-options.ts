@@ -109,7 +109,8 @@ export interface AgentOptions {
   temperature?: number;
   /**
    * Receives failures of the app's own code that the agent isolated and went on without: an
-   * `agent.on` listener that threw (or whose promise rejected). Default: `console.error`.
+   * `agent.on` listener that threw (or whose promise rejected), a tool's `dispose` that failed.
+   * Default: `console.error`.
    *
    * @example
    * ```ts
@@ -203,6 +204,20 @@ export interface Agent {
    * `summary-failed` when the model fails.
    */
   compact(options?: { instructions?: string; keepRecentTurns?: number }): Promise<Compaction | null>;
+  /**
+   * Lets go of what the agent holds: stops the run (unfinished calls get their `cancelled`
+   * result), calls `dispose` of each tool this agent started (best effort: one that fails is
+   * reported through `reportError` and the others are still disposed; nothing is thrown), and
+   * saves and closes the session. Afterwards every command but `stop` and `dispose` rejects with
+   * `AgentCommandError` `agent-disposed`; the state can still be read. Calling it again returns
+   * the same promise.
+   *
+   * @example
+   * ```ts
+   * useEffect(() => () => void agent.dispose(), [agent]);
+   * ```
+   */
+  dispose(): Promise<void>;
   /** The context budget (`createAgent({ context })`), or `undefined` without one. */
   readonly context: { readonly maxInputTokens: number } | undefined;
   /** A serializable copy of everything (see `AgentSnapshot`); `{ files: false }` leaves the sandbox's files out. */
@@ -266,7 +281,8 @@ export type AgentCommandErrorCode =
   | 'checkpoint-missing'
   | 'nothing-to-resume'
   | 'nothing-to-regenerate'
-  | 'summary-failed';
+  | 'summary-failed'
+  | 'agent-disposed';
 
 /** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
 export class AgentCommandError extends Error {

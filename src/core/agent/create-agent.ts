@@ -19,7 +19,8 @@ import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
 import { gateCommands, type AgentCommands } from './session-gate';
 import { createAgentEvents } from './agent-events';
-import { consoleReportError } from './report-error';
+import { consoleReportError, reportSafely } from './report-error';
+import { closeOnDispose } from './agent-dispose';
 import type { AgentEvent } from '../store/events';
 
 /**
@@ -73,7 +74,8 @@ export function createAgent(options: AgentOptions): Agent {
   }
 
   const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred: runs.deferred, continueRun: () => runs.continue() });
-  watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  const stopExpiry = watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  let disposal: Promise<void> | undefined;
   const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
   const commands: AgentCommands = {
     async send(text, sendOptions = {}) {
@@ -190,11 +192,24 @@ export function createAgent(options: AgentOptions): Agent {
       }
       return runs.continue();
     },
+    dispose() {
+      disposal ??= (async () => {
+        await commands.stop();
+        stopExpiry();
+        await config.toolLifecycle.dispose((error, toolName) => reportSafely(reportError, error, { kind: 'dispose', toolName }));
+        await session?.session.dispose();
+      })();
+      return disposal;
+    },
     ...people,
   };
   const agent: Agent = {
-    // With a session, commands wait until it is loaded (they act on the restored conversation).
-    ...gateCommands(commands, session?.session.ready),
+    // With a session, commands wait until it is loaded (they act on the restored conversation);
+    // once disposed, they reject.
+    ...gateCommands(
+      closeOnDispose(commands, () => disposal !== undefined),
+      session?.session.ready,
+    ),
     model,
     sandbox,
     store: agentStore.store,

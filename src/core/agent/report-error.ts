@@ -8,7 +8,8 @@ export type AgentErrorSource = { kind: 'listener'; eventType: AgentEventType } |
 
 /**
  * `createAgent({ reportError })`: receives failures of the app's own code that the agent isolated
- * (a listener that threw, a tool's `dispose` that failed). Default: `console.error`.
+ * (a listener that threw, a tool's `dispose` that failed). Default: `console.error`. A reporter
+ * that throws is ignored.
  *
  * @example
  * ```ts
@@ -31,3 +32,20 @@ export const consoleReportError: ReportError = (error, source) =>
     `[react-agent-kit] ${source.kind === 'listener' ? `a listener of "${source.eventType}" threw; the other listeners and the run went on.` : `the tool "${source.toolName}" failed to dispose; the other tools were disposed.`}`,
     error,
   );
+
+/**
+ * Calls `reportError`, keeping its own failure away from the run: a reporter that throws has
+ * nowhere left to report to.
+ *
+ * @example
+ * ```ts
+ * reportSafely(reportError, error, { kind: 'dispose', toolName: 'query' });
+ * ```
+ */
+export function reportSafely(reportError: ReportError, error: unknown, source: AgentErrorSource): void {
+  try {
+    reportError(error, source);
+  } catch {
+    // Nowhere left to report to.
+  }
+}

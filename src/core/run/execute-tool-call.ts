@@ -1,6 +1,7 @@
 import type { AgentEvent } from '../store/events';
 import type { AuditActor, ToolCall, ToolCallState } from '../store/state';
-import type { ToolDefinition } from '../tools/define-tool';
+import type { ToolDefinition, ToolExecutionContext } from '../tools/define-tool';
+import type { ToolLifecycle } from '../tools/tool-lifecycle';
 import { describeToolFailure, invokeTool } from '../tools/invoke-tool';
 import { toJsonData } from '../tools/json-data';
 
@@ -23,6 +24,8 @@ export interface ExecuteContext {
   /** Time limit of calls to tools that set no `timeoutMs` (`Infinity`: none). */
   toolTimeoutMs: number;
   now: () => number;
+  /** Runs each tool's `init` once before its first call (per agent). */
+  toolLifecycle: ToolLifecycle;
 }
 
 /**
@@ -55,8 +58,13 @@ export async function executeToolCall(
   }
   update('running', {}, startedBy, note);
   const runner: AuditActor = tool.execute ? 'runtime' : 'host';
+  const body = tool.execute ? (toolContext: ToolExecutionContext) => tool.execute!(input, toolContext) : ({ signal }: ToolExecutionContext) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal });
   const outcome = await invokeTool(
-    tool.execute ? (toolContext) => tool.execute!(input, toolContext) : ({ signal }) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal }),
+    // Inside the call, so its time limit and Stop apply to waiting for the tool's `init`.
+    (toolContext) => {
+      const ready = context.toolLifecycle.prepare(tool);
+      return ready ? ready.then(() => body(toolContext)) : body(toolContext);
+    },
     {
       signal: context.signal,
       toolCallId: call.id,

@@ -3,6 +3,7 @@ import { defaultRetryPolicy, type RetryPolicy } from '../model/retry-policy';
 import { defaultMaxToolOutputChars } from '../model/to-provider-prompt';
 import type { PermissionPolicy } from '../people/permission-policy';
 import type { ToolDefinition } from '../tools/define-tool';
+import { createToolLifecycle, type ToolLifecycle } from '../tools/tool-lifecycle';
 import { toModelJsonSchema } from '../tools/tool-input-schema';
 import type { ToolCallHandler } from './execute-tool-call';
 import type { ContextOptions } from '../context/context-options';
@@ -45,6 +46,8 @@ export interface RunConfig {
   /** The context budget, and the summaries' manager (loaded when a prompt needs it). */
   readonly context: LazyContext;
   readonly prepareStep?: PrepareStep | undefined;
+  /** The tools' `init` and `dispose`, for every run of the agent. */
+  readonly toolLifecycle: ToolLifecycle;
 }
 
 /** What `createRunConfig` takes: the agent's options that shape every run. */
@@ -96,5 +99,6 @@ export function createRunConfig(input: RunConfigInput): RunConfig {
     retryPolicy: { ...defaultRetryPolicy, ...input.retry },
     context: lazyContext(input.context),
     prepareStep: input.prepareStep,
+    toolLifecycle: createToolLifecycle(),
   };
 }
