@@ -15,6 +15,7 @@ import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
 import type { ContextOptions } from '../context/context-options';
 import type { PrepareStep } from '../run/prepare-step';
+import type { AgentHooks } from '../run/agent-hooks';
 import type { RunResult } from '../run/run-lifecycle';
 
 export type { RunResult } from '../run/run-lifecycle';
@@ -71,6 +72,24 @@ export interface AgentOptions {
    * interface does not accept, ends the run with an error that says so; nothing is sent.
    */
   prepareStep?: PrepareStep;
+  /**
+   * The app's code at the tool and step boundaries; each one function or a list run in order.
+   * `beforeToolCall(call)` runs once a call's input is valid and may allow it (no approval asked;
+   * the deny list still refuses), deny it with a reason the model receives, rewrite its input
+   * (validated again and audited), or answer with a result without running the tool.
+   * `afterToolCall(call, result)` may replace a result. `onStepFinish(step)` runs after each model
+   * step. A tool hook that throws or returns something invalid ends that call with an error result
+   * naming the hook; an `onStepFinish` that throws ends the run with an error that says so.
+   *
+   * @example
+   * ```ts
+   * hooks: {
+   *   beforeToolCall: ({ name, input }) => (name === 'bash' && /\brm\b/.test((input as { command: string }).command) ? { action: 'deny', reason: 'No deleting files from the shell.' } : undefined),
+   *   afterToolCall: (call, result) => ('output' in result ? { output: redactSecrets(result.output) } : undefined),
+   * }
+   * ```
+   */
+  hooks?: AgentHooks;
   /**
    * A workspace for the agent (`createSandbox` from `react-agent-kit/sandbox`). Adds the file
    * tools (`read_file`, `write_file`, `edit_file`, `list_files`, `glob`, `grep`, `delete_file`,

@@ -3,7 +3,6 @@ import { createId } from '../store/ids';
 import { assertLanguageModel } from '../model/validate-model';
 import { askUserQuestionTool } from '../people/ask-user-question-tool';
 import { askUserQuestionToolName } from '../people/question-types';
-import { toModelJsonSchema } from '../tools/tool-input-schema';
 import { canResume } from '../sessions/seal-interrupted';
 import { createSnapshot } from '../sessions/snapshot-format';
 import { startingState, startSession } from './agent-start';
@@ -13,7 +12,7 @@ import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
 import { AgentCommandError, type Agent, type AgentOptions, type SendOptions } from './agent-options';
-import type { ToolInfo } from '../tools/tool-info';
+import { toToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
@@ -248,17 +247,6 @@ function assertSandbox(value: unknown): asserts value is Sandbox {
   if (missing.length > 0) {
     throw new TypeError(`createAgent: \`sandbox\` must be a sandbox from createSandbox() (react-agent-kit/sandbox); it lacks ${missing.join(', ')}.`);
   }
-}
-
-function toToolInfo(tool: ToolDefinition): ToolInfo {
-  return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: toModelJsonSchema(tool),
-    readOnly: tool.readOnly === true,
-    ...(tool.category ? { category: tool.category } : {}),
-    declaration: !tool.execute,
-  };
 }
 
 function lastFailedAnswer(state: AgentState): string | undefined {

@@ -26,7 +26,7 @@ export interface PermissionPolicy {
    * always asked: allowing it only skips an approval.
    */
   allow?: readonly string[];
-  /** Tools that are refused without asking, by name or category; the model is told so. The deny list wins over `allow` and "always" grants. */
+  /** Tools that are refused without asking, by name or category; the model is told so. The deny list wins over `allow`, "always" grants and a `beforeToolCall` hook's allow or answer. */
   deny?: readonly string[];
   /** When set, an approval nobody decided within this time is denied (never approved). */
   approvalExpiryMs?: number;

@@ -9,6 +9,7 @@ import type { ToolCallHandler } from './execute-tool-call';
 import type { ContextOptions } from '../context/context-options';
 import { lazyContext, type LazyContext } from '../context/lazy-context';
 import type { PrepareStep } from './prepare-step';
+import { resolveHooks, type AgentHooks, type ResolvedHooks } from './agent-hooks';
 import { assertValidLimits } from './run-budget';
 import type { AgentLimits, CostEstimator } from './run-limits';
 
@@ -48,6 +49,8 @@ export interface RunConfig {
   readonly prepareStep?: PrepareStep | undefined;
   /** The tools' `init` and `dispose`, for every run of the agent. */
   readonly toolLifecycle: ToolLifecycle;
+  /** The app's hooks, checked and named; `undefined` without any. */
+  readonly hooks?: ResolvedHooks | undefined;
 }
 
 /** What `createRunConfig` takes: the agent's options that shape every run. */
@@ -64,6 +67,7 @@ export interface RunConfigInput {
   retry?: Partial<RetryPolicy> | undefined;
   context?: ContextOptions | undefined;
   prepareStep?: PrepareStep | undefined;
+  hooks?: AgentHooks | undefined;
 }
 
 /**
@@ -100,5 +104,6 @@ export function createRunConfig(input: RunConfigInput): RunConfig {
     context: lazyContext(input.context),
     prepareStep: input.prepareStep,
     toolLifecycle: createToolLifecycle(),
+    hooks: resolveHooks(input.hooks),
   };
 }

@@ -1,3 +1,6 @@
+import type { ToolDefinition } from './define-tool';
+import { toModelJsonSchema } from './tool-input-schema';
+
 /** A tool as the UI may show it (no functions). */
 export interface ToolInfo {
   name: string;
@@ -9,4 +12,23 @@ export interface ToolInfo {
   category?: string;
   /** No `execute`: it runs in the host app or on a backend. */
   declaration: boolean;
+}
+
+/**
+ * A tool as the UI (and hooks) see it: its JSON Schema as the model receives it, no functions.
+ *
+ * @example
+ * ```ts
+ * toToolInfo(getWeather); // { name: 'get_weather', description: '…', inputSchema: { type: 'object', … }, readOnly: true, declaration: false }
+ * ```
+ */
+export function toToolInfo(tool: ToolDefinition): ToolInfo {
+  return {
+    name: tool.name,
+    description: tool.description,
+    inputSchema: toModelJsonSchema(tool),
+    readOnly: tool.readOnly === true,
+    ...(tool.category ? { category: tool.category } : {}),
+    declaration: !tool.execute,
+  };
 }
