@@ -21,6 +21,7 @@ const examples = [
   { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
   { label: 'Send an email (approval)', prompt: 'Send an email to Ada about the launch' },
   { label: 'Edit a file, then roll back', prompt: 'Add a task to my todo list: try the workspace' },
+  { label: 'Research with a helper', prompt: 'Research my workspace with a helper' },
   { label: 'A tool on the server', prompt: 'Look up the customer ada@example.com' },
   { label: 'Ask me questions', prompt: 'Help me plan a project — ask me questions' },
   { label: 'Show off markdown', prompt: 'Show me what markdown looks like' },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { createAgent, type Agent, type ToolDefinition } from 'react-agent-kit';
 import { bashTool } from 'react-agent-kit/shell';
-import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
+import { deleteRecords, getTime, getWeather, researchHelper, sendEmail } from './demo-tools';
 import { approvalPermissions, type ApprovalMode } from './approval-mode';
 import { createModel, type ModelChoice } from './model-choice';
 import { conversations, createWorkspace } from './workspace';
@@ -17,7 +17,7 @@ function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonl
     instructions: 'You are the react-agent-kit demo assistant.',
     // Tools that run in the page (bash: a simulated shell over the workspace), and the server's
     // (they run there, through the tool bridge).
-    tools: [getWeather, getTime, sendEmail, deleteRecords, bashTool(sandbox), ...backendTools],
+    tools: [getWeather, getTime, sendEmail, deleteRecords, researchHelper, bashTool(sandbox), ...backendTools],
     // The workspace: file tools, a checkpoint per message, rollback. Its files belong to the conversation.
     sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.

@@ -24,6 +24,8 @@ export type { DemoModelOptions } from './demo/demo-model';
 /** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */
 export type { ScriptedModel } from './scripted/scripted-model';
 export { defineTool } from './tools/define-tool';
+export { defineAgentTool } from './agents/define-agent-tool';
+export type { AgentToolDefinition, AgentToolInput, AgentToolOptions } from './agents/define-agent-tool';
 export { InvalidToolError } from './tools/invalid-tool-error';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
 export { deferToolResult } from './run/execute-tool-call';
@@ -81,6 +83,7 @@ export type {
   MessageStatus,
   NoticePart,
   ReasoningPart,
+  SubAgentRun,
   TextPart,
   ToolCall,
   ToolCallPart,

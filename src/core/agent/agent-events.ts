@@ -43,6 +43,7 @@ const eventTypes: Record<AgentEventType, 1> = {
   'tool-call-update': 1,
   'tool-always-allow': 1,
   'tool-call-progress': 1,
+  'tool-call-sub-agent': 1,
   'error-clear': 1,
   'compaction-add': 1,
   'state-restore': 1,

@@ -12,7 +12,7 @@ import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
 import { AgentCommandError, type Agent, type AgentOptions, type SendOptions } from './agent-options';
-import { toToolInfo } from '../tools/tool-info';
+import { toToolInfo as toolInfoOf, type ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
@@ -21,6 +21,8 @@ import { createAgentEvents } from './agent-events';
 import { consoleReportError, reportSafely } from './report-error';
 import { closeOnDispose } from './agent-dispose';
 import type { AgentEvent } from '../store/events';
+import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
+import { routeToChildren } from './route-to-children';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -56,7 +58,22 @@ export function createAgent(options: AgentOptions): Agent {
     events.emit(logged);
     return logged;
   };
-  const runs = createRunLifecycle(config, { getState, dispatch, now });
+  // Sub-agents running for this agent's calls, by call id: people decide their calls through this agent.
+  const children = new Map<string, Agent>();
+  const host: Omit<SubAgentHost<Agent, AgentOptions>, 'charge'> = {
+    model,
+    sandbox,
+    permissions,
+    costEstimator: options.costEstimator,
+    createAgent,
+    depth: (options as { [subAgentDepthKey]?: number })[subAgentDepthKey] ?? 0,
+    adopt(toolCallId, child) {
+      children.set(toolCallId, child);
+      return () => void children.delete(toolCallId);
+    },
+    mirror: (toolCallId, subAgent) => dispatch({ type: 'tool-call-sub-agent', toolCallId, subAgent }),
+  };
+  const runs = createRunLifecycle(config, { getState, dispatch, now }, host);
 
   // A summary being written on request (`compact()`): nothing else runs meanwhile, and stop() ends it.
   let compacting: AbortController | undefined;
@@ -201,6 +218,7 @@ export function createAgent(options: AgentOptions): Agent {
       return disposal;
     },
     ...people,
+    ...routeToChildren(people, children, getState, () => runs.continue()),
   };
   const agent: Agent = {
     // With a session, commands wait until it is loaded (they act on the restored conversation);
@@ -212,11 +230,11 @@ export function createAgent(options: AgentOptions): Agent {
     model,
     sandbox,
     store: agentStore.store,
-    tools: [...tools.values()].map(toToolInfo),
+    tools: [...tools.values()].map((tool) => toToolInfo(tool, sandbox)),
     askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
     context: config.context.maxInputTokens === undefined ? undefined : { maxInputTokens: config.context.maxInputTokens },
     snapshot: (snapshotOptions) =>
-      createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints() } : undefined),
+      createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints(), reads: sandbox.exportReads() } : undefined),
     session: session?.session,
     getState,
     subscribe: (listener) => agentStore.store.subscribe(listener),
@@ -247,6 +265,15 @@ function assertSandbox(value: unknown): asserts value is Sandbox {
   if (missing.length > 0) {
     throw new TypeError(`createAgent: \`sandbox\` must be a sandbox from createSandbox() (react-agent-kit/sandbox); it lacks ${missing.join(', ')}.`);
   }
+}
+
+/** A tool for display; a sub-agent tool lists its child's tools (once along a path: a helper may list itself among its tools). */
+function toToolInfo(tool: ToolDefinition, sandbox: Sandbox | undefined, path: ReadonlySet<ToolDefinition> = new Set()): ToolInfo {
+  const child = path.has(tool) ? undefined : agentToolFactsOf(tool)?.childTools(sandbox);
+  return {
+    ...toolInfoOf(tool),
+    ...(child ? { subAgent: { tools: child.tools.map((childTool) => toToolInfo(childTool as ToolDefinition, child.sandbox, new Set([...path, tool]))) } } : {}),
+  };
 }
 
 function lastFailedAnswer(state: AgentState): string | undefined {

@@ -2,8 +2,8 @@
  * Who decides whether a tool call may run. `allow` and `deny` name tools by name or by
  * `category`; the built-in tools' categories are `read` (`read_file`, `list_files`, `glob`,
  * `grep`), `write` (`write_file`, `edit_file`, `move_file`, `delete_file`), `shell` (`bash`) and
- * `people` (`ask_user_question`); backend tools from the catalog are `backend` unless the server
- * says otherwise, MCP tools `mcp:<server>`.
+ * `people` (`ask_user_question`); sub-agent tools (`defineAgentTool`) are `agent`, backend tools
+ * from the catalog `backend` unless the server says otherwise, MCP tools `mcp:<server>`.
  *
  * @example
  * ```ts

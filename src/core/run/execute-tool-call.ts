@@ -7,6 +7,7 @@ import type { ToolDefinition, ToolExecutionContext } from '../tools/define-tool'
 import type { ToolLifecycle } from '../tools/tool-lifecycle';
 import { describeToolFailure, invokeTool } from '../tools/invoke-tool';
 import { toJsonData } from '../tools/json-data';
+import { subAgentHostKey, type SubAgentHost } from './sub-agent-host';
 
 export { describeError } from '../tools/invoke-tool';
 
@@ -31,6 +32,8 @@ export interface ExecuteContext {
   toolLifecycle: ToolLifecycle;
   hooks?: ResolvedHooks | undefined;
   getState: () => AgentState;
+  /** The agent behind the calls, for sub-agent tools (`defineAgentTool`). */
+  subAgentHost?: SubAgentHost | undefined;
 }
 
 /**
@@ -63,7 +66,9 @@ export async function executeToolCall(
   }
   update('running', {}, startedBy, note);
   const runner: AuditActor = tool.execute ? 'runtime' : 'host';
-  const body = tool.execute ? (toolContext: ToolExecutionContext) => tool.execute!(input, toolContext) : ({ signal }: ToolExecutionContext) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal });
+  const body = tool.execute
+    ? (toolContext: ToolExecutionContext) => tool.execute!(input, context.subAgentHost ? Object.assign(toolContext, { [subAgentHostKey]: context.subAgentHost }) : toolContext)
+    : ({ signal }: ToolExecutionContext) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal });
   const outcome = await invokeTool(
     // Inside the call, so its time limit and Stop apply to waiting for the tool's `init`.
     (toolContext) => {

@@ -74,8 +74,8 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
   readOnly?: boolean;
   /**
    * The tool's group, for permission lists (`permissions: { allow: ['read', 'write'] }`) and for
-   * display. The built-in tools use `read`, `write`, `shell` and `people`; backend tools from a
-   * catalog default to `backend`, MCP tools are `mcp:<server>`; an app's own may be any word
+   * display. The built-in tools use `read`, `write`, `shell` and `people`, sub-agent tools `agent`;
+   * backend tools from a catalog default to `backend`, MCP tools are `mcp:<server>`; an app's own may be any word
    * (`'web'`, `'email'`).
    */
   category?: string;

@@ -8,10 +8,12 @@ export interface ToolInfo {
   /** The JSON Schema the model receives. */
   inputSchema: Record<string, unknown>;
   readOnly: boolean;
-  /** Its group (`read`, `write`, `shell`, `people`, `backend`, `mcp:<server>`, or the app's own), as `permissions.allow` / `deny` match it. */
+  /** Its group (`read`, `write`, `shell`, `people`, `agent`, `backend`, `mcp:<server>`, or the app's own), as `permissions.allow` / `deny` match it. */
   category?: string;
   /** No `execute`: it runs in the host app or on a backend. */
   declaration: boolean;
+  /** A sub-agent tool (`defineAgentTool`): the tools its child has (for showing the child's calls and approvals). */
+  subAgent?: { tools: ToolInfo[] };
 }
 
 /**

@@ -6,6 +6,7 @@ import { scriptedModel } from '../scripted/scripted-model';
 import { text, toolCall } from '../../testing/step-builders';
 import { defineTool } from './define-tool';
 import { createToolRegistry } from './tool-registry';
+import { defineAgentTool } from '../agents/define-agent-tool';
 
 const schema = { type: 'object', properties: { n: { type: 'number' } } } as const;
 
@@ -158,6 +159,16 @@ describe('defineTool({ init, dispose })', () => {
     expect(log).toEqual([]);
     opened.resolve();
     await expect.poll(() => log).toEqual(['dispose']);
+  });
+
+  it("a sub-agent's child starts its tools for its call and disposes them when the call ends", async () => {
+    const log: string[] = [];
+    const lookup = defineTool({ name: 'lookup', description: '', inputSchema: schema, init: () => void log.push('init'), dispose: () => void log.push('dispose'), execute: () => 'found' });
+    const helper = defineAgentTool({ name: 'helper', description: 'Looks things up.', instructions: 'Look it up.', tools: [lookup], model: scriptedModel([toolCall('lookup', {}), text('Found it.')]) });
+    const agent = createAgent({ model: scriptedModel([toolCall('helper', { task: 'Find it' }, 'h'), text('Done.')]), tools: [helper] });
+    expect(await agent.send('Find it')).toEqual({ status: 'idle', error: null });
+    expect(agent.getState().toolCalls[0]).toMatchObject({ state: 'output-available', output: 'Found it.' });
+    await expect.poll(() => log).toEqual(['init', 'dispose']);
   });
 
   it('refuses an init or dispose that is not a function', () => {
