@@ -4,6 +4,7 @@ import { AgentChat, SessionList } from 'react-agent-kit/components';
 import { playgroundToolRenderers } from './tool-renderers';
 import { chatLanguageProps, LanguageSwitch, useChatLanguage } from './language-switch';
 import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
+import { ApprovalModeSwitch, useApprovalMode, type ApprovalMode } from './approval-mode';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
 import { ChatHeader, DockToggles, type Dock } from './layout/chat-header';
 import { DockPanel } from './layout/dock-panel';
@@ -39,7 +40,8 @@ export function App() {
   const [sessionId, setSessionId] = useState(() => lastSessionId() ?? newSessionId());
   useEffect(() => rememberSessionId(sessionId), [sessionId]);
   // The agent starts once the server's catalog answered (or failed: the page's own tools still work).
-  const { agent, switching } = usePlaygroundAgent(sessionId, choice, backend.tools, backend.status !== 'loading');
+  const [approvals, setApprovals] = useApprovalMode();
+  const { agent, switching } = usePlaygroundAgent(sessionId, choice, backend.tools, approvals, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [dock, setDock] = useState<Dock | null>(null);
   const { mode: sidebarMode, phone } = useSidebarMode(dock !== null);
@@ -87,6 +89,7 @@ export function App() {
                 setSettingsOpen(true);
               }}
             />
+            <Approvals value={approvals} onChange={setApprovals} />
             <ThemeSwitch theme={theme} onChange={setTheme} />
             <LanguageSwitch value={chatLanguage} onChange={setChatLanguage} />
           </div>
@@ -265,6 +268,11 @@ function ServerCard({ backend }: { backend: UseBackendToolsResult }) {
       {backend.status === 'loading' && <p className="pg-model-note">Connecting…</p>}
     </div>
   );
+}
+
+function Approvals({ value, onChange }: { value: ApprovalMode; onChange: (mode: ApprovalMode) => void }) {
+  const busy = useAgentSelector((state) => state.status === 'running' || state.status === 'awaiting-people');
+  return <ApprovalModeSwitch value={value} onChange={onChange} disabled={busy} />;
 }
 
 function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Theme) => void }) {

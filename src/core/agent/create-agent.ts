@@ -3,7 +3,6 @@ import { createId } from '../store/ids';
 import { assertLanguageModel } from '../model/validate-model';
 import { askUserQuestionTool } from '../people/ask-user-question-tool';
 import { askUserQuestionToolName } from '../people/question-types';
-import { toModelJsonSchema } from '../tools/tool-input-schema';
 import { canResume } from '../sessions/seal-interrupted';
 import { createSnapshot } from '../sessions/snapshot-format';
 import { startingState, startSession } from './agent-start';
@@ -13,11 +12,15 @@ import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
 import { AgentCommandError, type Agent, type AgentOptions, type SendOptions } from './agent-options';
-import type { ToolInfo } from '../tools/tool-info';
+import { toToolInfo as toolInfoOf, type ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
 import { gateCommands, type AgentCommands } from './session-gate';
+import { createAgentEvents } from './agent-events';
+import { consoleReportError, reportSafely } from './report-error';
+import { closeOnDispose } from './agent-dispose';
+import type { AgentEvent } from '../store/events';
 import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
 import { routeToChildren } from './route-to-children';
 
@@ -47,7 +50,14 @@ export function createAgent(options: AgentOptions): Agent {
   const now = Date.now;
   const agentStore = createAgentStore(startingState(options, { tools, now }));
   const getState = () => agentStore.store.getState();
-  const dispatch = agentStore.dispatch;
+  const reportError = options.reportError ?? consoleReportError;
+  const events = createAgentEvents(reportError);
+  // Every event goes through here: logged and applied by the store, then given to `agent.on` listeners.
+  const dispatch = (event: AgentEvent) => {
+    const logged = agentStore.dispatch(event);
+    events.emit(logged);
+    return logged;
+  };
   // Sub-agents running for this agent's calls, by call id: people decide their calls through this agent.
   const children = new Map<string, Agent>();
   const host: Omit<SubAgentHost<Agent, AgentOptions>, 'charge'> = {
@@ -80,7 +90,8 @@ export function createAgent(options: AgentOptions): Agent {
   }
 
   const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred: runs.deferred, continueRun: () => runs.continue() });
-  watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  const stopExpiry = watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  let disposal: Promise<void> | undefined;
   const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
   const commands: AgentCommands = {
     async send(text, sendOptions = {}) {
@@ -197,12 +208,25 @@ export function createAgent(options: AgentOptions): Agent {
       }
       return runs.continue();
     },
+    dispose() {
+      disposal ??= (async () => {
+        await commands.stop();
+        stopExpiry();
+        await config.toolLifecycle.dispose((error, toolName) => reportSafely(reportError, error, { kind: 'dispose', toolName }));
+        await session?.session.dispose();
+      })();
+      return disposal;
+    },
     ...people,
     ...routeToChildren(people, children, getState, () => runs.continue()),
   };
   const agent: Agent = {
-    // With a session, commands wait until it is loaded (they act on the restored conversation).
-    ...gateCommands(commands, session?.session.ready),
+    // With a session, commands wait until it is loaded (they act on the restored conversation);
+    // once disposed, they reject.
+    ...gateCommands(
+      closeOnDispose(commands, () => disposal !== undefined),
+      session?.session.ready,
+    ),
     model,
     sandbox,
     store: agentStore.store,
@@ -215,6 +239,7 @@ export function createAgent(options: AgentOptions): Agent {
     getState,
     subscribe: (listener) => agentStore.store.subscribe(listener),
     eventsSince: (cursor) => agentStore.log.since(cursor),
+    on: events.on,
   };
   return agent;
 }
@@ -246,12 +271,7 @@ function assertSandbox(value: unknown): asserts value is Sandbox {
 function toToolInfo(tool: ToolDefinition, sandbox: Sandbox | undefined, path: ReadonlySet<ToolDefinition> = new Set()): ToolInfo {
   const child = path.has(tool) ? undefined : agentToolFactsOf(tool)?.childTools(sandbox);
   return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: toModelJsonSchema(tool),
-    readOnly: tool.readOnly === true,
-    ...(tool.category ? { category: tool.category } : {}),
-    declaration: !tool.execute,
+    ...toolInfoOf(tool),
     ...(child ? { subAgent: { tools: child.tools.map((childTool) => toToolInfo(childTool as ToolDefinition, child.sandbox, new Set([...path, tool]))) } } : {}),
   };
 }

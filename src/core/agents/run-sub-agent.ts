@@ -50,6 +50,8 @@ export async function runSubAgent(options: AgentToolOptions, task: string, host:
     context.signal.removeEventListener('abort', stop);
     unsubscribe();
     release();
+    // The child lives for this call: the tools it started (their `init`) are let go with it.
+    void child.dispose();
   }
 }
 

@@ -28,7 +28,7 @@ export function deleteFileTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input) => deletePreview(sandbox, input.path),
     execute: (input) => {
       const { path, recursive = false } = input;
@@ -68,7 +68,7 @@ export function moveFileTool(sandbox: Sandbox, requireRead = true) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input) => movePreview(sandbox, input.from, input.to),
     execute: (input) => {
       const { from, to, overwrite = false } = input;

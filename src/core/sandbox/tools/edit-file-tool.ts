@@ -55,7 +55,7 @@ export function editFileTool(sandbox: Sandbox, requireRead = true) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input: EditFileInput) => {
       try {
         return writePreview(sandbox, input.path, edited(input).content);

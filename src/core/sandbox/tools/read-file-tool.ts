@@ -48,7 +48,7 @@ export function readFileTool(sandbox: Sandbox, maxChars = defaultMaxReadChars) {
       additionalProperties: false,
     },
     readOnly: true,
-    category: 'files',
+    category: 'read',
     execute: (input): ReadFileOutput => {
       const { path, offset = 1, limit } = input;
       const entry = sandbox.stat(path);

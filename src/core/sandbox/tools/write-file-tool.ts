@@ -37,7 +37,7 @@ export function writeFileTool(sandbox: Sandbox, requireRead = true) {
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input) => {
       const preview = writePreview(sandbox, input.path, input.content);
       try {
