@@ -4,6 +4,7 @@ import { AgentChat, SessionList } from 'react-agent-kit/components';
 import { playgroundToolRenderers } from './tool-renderers';
 import { chatLanguageProps, LanguageSwitch, useChatLanguage } from './language-switch';
 import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
+import { ApprovalModeSwitch, useApprovalMode, type ApprovalMode } from './approval-mode';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
 import { ChatHeader, DockToggles, type Dock } from './layout/chat-header';
 import { DockPanel } from './layout/dock-panel';
@@ -21,6 +22,7 @@ const examples = [
   { label: 'Send an email (approval)', prompt: 'Send an email to Ada about the launch' },
   { label: 'A plan you can watch', prompt: 'Work through a multi-step task: prepare the launch' },
   { label: 'Edit a file, then roll back', prompt: 'Add a task to my todo list: try the workspace' },
+  { label: 'Research with a helper', prompt: 'Research my workspace with a helper' },
   { label: 'A tool on the server', prompt: 'Look up the customer ada@example.com' },
   { label: 'Ask me questions', prompt: 'Help me plan a project — ask me questions' },
   { label: 'Show off markdown', prompt: 'Show me what markdown looks like' },
@@ -39,7 +41,8 @@ export function App() {
   const [sessionId, setSessionId] = useState(() => lastSessionId() ?? newSessionId());
   useEffect(() => rememberSessionId(sessionId), [sessionId]);
   // The agent starts once the server's catalog answered (or failed: the page's own tools still work).
-  const { agent, switching } = usePlaygroundAgent(sessionId, choice, backend.tools, backend.status !== 'loading');
+  const [approvals, setApprovals] = useApprovalMode();
+  const { agent, switching } = usePlaygroundAgent(sessionId, choice, backend.tools, approvals, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [dock, setDock] = useState<Dock | null>(null);
   const { mode: sidebarMode, phone } = useSidebarMode(dock !== null);
@@ -87,6 +90,7 @@ export function App() {
                 setSettingsOpen(true);
               }}
             />
+            <Approvals value={approvals} onChange={setApprovals} />
             <ThemeSwitch theme={theme} onChange={setTheme} />
             <LanguageSwitch value={chatLanguage} onChange={setChatLanguage} />
           </div>
@@ -265,6 +269,11 @@ function ServerCard({ backend }: { backend: UseBackendToolsResult }) {
       {backend.status === 'loading' && <p className="pg-model-note">Connecting…</p>}
     </div>
   );
+}
+
+function Approvals({ value, onChange }: { value: ApprovalMode; onChange: (mode: ApprovalMode) => void }) {
+  const busy = useAgentSelector((state) => state.status === 'running' || state.status === 'awaiting-people');
+  return <ApprovalModeSwitch value={value} onChange={onChange} disabled={busy} />;
 }
 
 function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Theme) => void }) {

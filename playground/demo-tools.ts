@@ -1,4 +1,4 @@
-import { defineTool } from 'react-agent-kit';
+import { defineAgentTool, defineTool } from 'react-agent-kit';
 
 const conditions = ['sunny', 'partly cloudy', 'light rain', 'overcast', 'clear skies', 'windy'];
 
@@ -113,4 +113,16 @@ export const deleteRecords = defineTool({
     const deleted = Math.floor((tableSizes[table] * 30) / (olderThanDays + 30));
     return { table, olderThanDays, deleted };
   },
+});
+
+/**
+ * A sub-agent: a helper that researches the workspace on its own (the demo model plays it too) and
+ * reports back. It shares the workspace, so its write asks for approval in this chat's dialog.
+ */
+export const researchHelper = defineAgentTool({
+  name: 'research_helper',
+  description: 'Researches a question in the workspace on its own (listing, reading, writing notes) and reports back in a few sentences. Give it the whole task: it does not see this conversation.',
+  instructions: 'You are a research helper. Do the task with the file tools, then answer in two sentences.',
+  sandbox: 'shared',
+  limits: { maxSteps: 6 },
 });

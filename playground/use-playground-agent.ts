@@ -1,27 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
 import { createAgent, type Agent, type ToolDefinition } from 'react-agent-kit';
 import { bashTool } from 'react-agent-kit/shell';
-import { deleteRecords, getTime, getWeather, sendEmail } from './demo-tools';
+import { deleteRecords, getTime, getWeather, researchHelper, sendEmail } from './demo-tools';
+import { approvalPermissions, type ApprovalMode } from './approval-mode';
 import { createModel, type ModelChoice } from './model-choice';
 import { conversations, createWorkspace } from './workspace';
 
 /** Where the playground's Vite server mounts the kit's backend half (see playground/server). */
 export const agentUrl = '/api/agent';
 
-function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[]): Agent {
+function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], approvals: ApprovalMode): Agent {
   const sandbox = createWorkspace();
+  const permissions = approvalPermissions(approvals);
   return createAgent({
     model: createModel(choice, agentUrl),
     instructions: 'You are the react-agent-kit demo assistant.',
     // Tools that run in the page (bash: a simulated shell over the workspace), and the server's
     // (they run there, through the tool bridge).
-    tools: [getWeather, getTime, sendEmail, deleteRecords, bashTool(sandbox), ...backendTools],
+    tools: [getWeather, getTime, sendEmail, deleteRecords, researchHelper, bashTool(sandbox), ...backendTools],
     // The workspace: file tools, a checkpoint per message, rollback. Its files belong to the conversation.
     sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.
     askUser: { allowFreeText: true },
     // The built-in todo_write tool: the agent keeps a plan of a longer task, shown above the composer.
     todos: true,
+    // "Edit files without asking": the read and write categories allowed; bash (shell) still asks.
+    ...(permissions ? { permissions } : {}),
     // Saved in IndexedDB as it changes; a reload brings it back, pending approvals included.
     session: { id: sessionId, storage: conversations },
     // A context budget: old tool outputs are elided, then older turns summarized. Small for the demo
@@ -33,13 +37,19 @@ function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonl
 const isBusy = (agent: Agent) => ['running', 'awaiting-people'].includes(agent.getState().status);
 
 /**
- * The agent of the open conversation, and whether it is being replaced. A new conversation, model
- * or tool catalog means a new agent on the same session: the old one saves and lets go first, then
+ * The agent of the open conversation, and whether it is being replaced. A new conversation, model,
+ * approval mode or tool catalog means a new agent on the same session: the old one saves and lets go first, then
  * the new one loads what it saved (the old one stays on screen meanwhile, without input), so the
  * conversation carries over without flashing an empty chat. A run in progress keeps its agent until it ends, unless the
  * user switches conversations (then it is stopped).
  */
-export function usePlaygroundAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], ready: boolean): { agent: Agent | null; switching: boolean } {
+export function usePlaygroundAgent(
+  sessionId: string,
+  choice: ModelChoice,
+  backendTools: readonly ToolDefinition<never, unknown>[],
+  approvals: ApprovalMode,
+  ready: boolean,
+): { agent: Agent | null; switching: boolean } {
   const [agent, setAgent] = useState<Agent | null>(null);
   const [switching, setSwitching] = useState(false);
   const current = useRef<Agent | null>(null);
@@ -55,7 +65,7 @@ export function usePlaygroundAgent(sessionId: string, choice: ModelChoice, backe
       if (previous && !sameConversation) await previous.stop();
       await previous?.session?.dispose();
       if (cancelled) return;
-      const next = makeAgent(sessionId, choice, backendTools);
+      const next = makeAgent(sessionId, choice, backendTools, approvals);
       current.current = next;
       // The previous agent stays on screen until the next one has loaded its conversation, so a
       // new model or catalog does not flash an empty chat.
@@ -67,6 +77,6 @@ export function usePlaygroundAgent(sessionId: string, choice: ModelChoice, backe
     return () => {
       cancelled = true;
     };
-  }, [sessionId, choice, backendTools, ready]);
+  }, [sessionId, choice, backendTools, approvals, ready]);
   return { agent, switching };
 }

@@ -116,7 +116,7 @@ function layerViolations(sourceDir: string): string[] {
  * imports only its own folder and the folders before it; the entry files (the package's public
  * doors) assemble the surface and may reach any folder.
  */
-const coreOrder = ['schema', 'store', 'model', 'providers', 'scripted', 'tools', 'people', 'persistence', 'sandbox', 'bridge', 'sessions', 'context', 'run', 'agent', 'demo'] as const;
+const coreOrder = ['schema', 'store', 'model', 'providers', 'scripted', 'tools', 'people', 'persistence', 'sandbox', 'bridge', 'sessions', 'context', 'run', 'agent', 'agents', 'demo'] as const;
 const coreEntries = ['index.ts', 'internal.ts', 'sandbox/index.ts', 'providers/index.ts', 'sessions/index.ts'];
 
 function coreOrderViolations(sourceDir: string): string[] {

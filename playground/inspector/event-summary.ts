@@ -58,6 +58,8 @@ export function summarizeEvent(event: AgentEvent): string {
       return `${event.toolCallId} → ${event.state} (${event.by})${event.error ? `: ${clip(event.error)}` : ''}`;
     case 'tool-always-allow':
       return event.name;
+    case 'tool-call-sub-agent':
+      return `${event.toolCallId}: sub-agent ${event.subAgent.status}, ${event.subAgent.messages.length} messages, ${event.subAgent.toolCalls.length} tool calls`;
     case 'tool-call-progress':
       return `${event.toolCallId}: ${clip(JSON.stringify(event.progress) ?? 'undefined')}`;
     case 'error-clear':

@@ -219,6 +219,10 @@ function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore):
     getState: store.getState,
     subscribe: store.subscribe,
     eventsSince: () => ({ events: [], complete: false }),
+    // A useChat chat has no event log: its state is converted from the chat's messages.
+    on: () => () => {},
+    // The chat belongs to useChat, which lets go of it with the component.
+    dispose: () => latest.current.stop(),
     store,
     model: chatModel,
   };

@@ -40,6 +40,7 @@ export { useStickToBottom } from './thread/use-stick-to-bottom';
 export type { StickToBottom } from './thread/use-stick-to-bottom';
 export { Markdown } from './markdown/index';
 export { ToolTimeline, ToolTimelineRow } from './tool-timeline/tool-timeline';
+export { SubAgentSteps } from './sub-agent/sub-agent-steps';
 export type { ToolTimelineProps } from './tool-timeline/tool-timeline';
 export { ToolCallDetails } from './tool-timeline/tool-call-details';
 export { ToolCallDuration, toolCallTiming } from './tool-timeline/tool-call-duration';

@@ -10,9 +10,12 @@ export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSum
 export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
 export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, AttachedFile, RunResult, SendOptions } from './agent/agent-options';
+export type { AgentEventListener, AgentEventOf } from './agent/agent-events';
+export type { AgentErrorSource, ReportError } from './agent/report-error';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
 export type { ContextOptions } from './context/context-options';
 export type { PrepareStep, PrepareStepInput, PrepareStepResult } from './run/prepare-step';
+export type { AfterToolCall, AgentHooks, BeforeToolCall, BeforeToolCallDecision, OnStepFinish, StepFinishInfo, ToolHookCall, ToolHookResult } from './run/agent-hooks';
 export type { PermissionPolicy } from './people/permission-policy';
 export type { AskUserOption } from './people/question-types';
 export type { ToolInfo } from './tools/tool-info';
@@ -21,6 +24,8 @@ export type { DemoModelOptions } from './demo/demo-model';
 /** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */
 export type { ScriptedModel } from './scripted/scripted-model';
 export { defineTool } from './tools/define-tool';
+export { defineAgentTool } from './agents/define-agent-tool';
+export type { AgentToolDefinition, AgentToolInput, AgentToolOptions } from './agents/define-agent-tool';
 export { InvalidToolError } from './tools/invalid-tool-error';
 export type { ToolDefinition, ToolExecuteResult, ToolExecutionContext } from './tools/define-tool';
 export { deferToolResult } from './run/execute-tool-call';
@@ -79,6 +84,7 @@ export type {
   MessageStatus,
   NoticePart,
   ReasoningPart,
+  SubAgentRun,
   TextPart,
   TodoItem,
   TodoStatus,

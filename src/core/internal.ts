@@ -5,6 +5,8 @@
  */
 export { toolNamePattern } from './tools/define-tool';
 export { createToolRegistry } from './tools/tool-registry';
+export { createToolLifecycle } from './tools/tool-lifecycle';
+export type { ToolLifecycle } from './tools/tool-lifecycle';
 export { toModelJsonSchema, validateToolInput } from './tools/tool-input-schema';
 export { describeToolFailure, invokeTool, ToolFailureError } from './tools/invoke-tool';
 export type { InvokeToolOptions, ToolCallOutcome } from './tools/invoke-tool';

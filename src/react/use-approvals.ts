@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { Agent, AgentState, RunResult, ToolCall, ToolInfo } from '../core/index';
 import { isPendingApproval } from '../core/index';
 import { useAgentInstance } from './agent-context';
+import { callsWithSubAgents, subAgentPathOf, toolInfoAlong } from './sub-agent-calls';
 import { shallowEqual, useAgentSelector } from './use-agent-selector';
 
 /** How to approve: once (default), `always` for this tool, and/or with edited arguments. */
@@ -19,6 +20,8 @@ export interface PendingApproval {
   tool?: ToolInfo;
   /** Why the agent asks: which rule wants a person to decide. */
   reason: string;
+  /** Set when a sub-agent (`defineAgentTool`) made the call: the call that runs it, and that tool's name. */
+  subAgent?: { toolCallId: string; name: string };
   /**
    * Approves the call. Rejects with `AgentCommandError` (`not-pending`, `invalid-input`) and
    * changes nothing then; otherwise settles like `agent.approve`, when the run pauses or ends.
@@ -28,11 +31,11 @@ export interface PendingApproval {
   deny(options?: { reason?: string }): Promise<RunResult>;
 }
 
-const pickPendingApprovals = (state: AgentState): ToolCall[] =>
-  state.toolCalls.filter(isPendingApproval);
+const pickPendingApprovals = (state: AgentState): ToolCall[] => callsWithSubAgents(state, isPendingApproval);
 
 /**
- * The tool calls that wait for an approval, oldest first (a queue: decide them in any order).
+ * The tool calls that wait for an approval, oldest first (a queue: decide them in any order),
+ * those of running sub-agents included (`subAgent` names the helper; deciding goes through the agent).
  * Re-renders only when a call enters or leaves the queue or changes, not while text streams.
  * A call a person approved leaves the queue at once, even if it waits a moment for a free slot.
  *
@@ -57,10 +60,13 @@ export function useApprovals(): PendingApproval[] {
 }
 
 function toPendingApproval(agent: Agent, call: ToolCall): PendingApproval {
-  const tool = agent.tools.find((candidate) => candidate.name === call.name);
+  const path = subAgentPathOf(agent.getState(), call.id) ?? [];
+  const tool = toolInfoAlong(agent.tools, path, call.name);
+  const owner = path.at(-1);
   return {
     call,
     ...(tool ? { tool } : {}),
+    ...(owner ? { subAgent: { toolCallId: owner.id, name: owner.name } } : {}),
     reason: call.approval?.reason ?? 'This tool asks for approval before it runs.',
     approve: (options) => agent.approve(call.id, options),
     deny: (options) => agent.deny(call.id, options),

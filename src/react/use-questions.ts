@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Agent, AgentState, Question, QuestionAnswer, RunResult, ToolCall } from '../core/index';
 import { useAgentInstance } from './agent-context';
+import { callsWithSubAgents } from './sub-agent-calls';
 import { shallowEqual, useAgentSelector } from './use-agent-selector';
 
 /** A question with its defaults filled in, so a UI needs no knowledge of them. */
@@ -29,10 +30,11 @@ export interface UseQuestionsOptions {
   allowFreeText?: boolean;
 }
 
-const pickPendingQuestions = (state: AgentState): ToolCall[] => state.toolCalls.filter((call) => call.state === 'answer-requested');
+const pickPendingQuestions = (state: AgentState): ToolCall[] => callsWithSubAgents(state, (call) => call.state === 'answer-requested');
 
 /**
- * The `ask_user_question` calls that wait for an answer, oldest first. Re-renders only when a
+ * The `ask_user_question` calls that wait for an answer, oldest first (those of running sub-agents
+ * included: they are answered through the agent). Re-renders only when a
  * question call enters or leaves the queue or changes.
  *
  * @example

@@ -164,6 +164,30 @@ describe('POST {base}/tools/{name}', () => {
     expect(logged).toHaveLength(1);
   });
 
+  it("runs a tool's init once per handler before its first call, also when calls come at once; a failed init is tried again", async () => {
+    let inits = 0;
+    let open = false;
+    const database = defineTool({
+      name: 'query',
+      description: 'Queries.',
+      inputSchema: { type: 'object', properties: { n: { type: 'number' } }, required: ['n'] },
+      init: async () => {
+        inits += 1;
+        if (inits === 1) throw new Error('not reachable yet');
+        await Promise.resolve();
+        open = true;
+      },
+      execute: ({ n }) => (open ? n : 'not open'),
+    });
+    const handler = handlerWith({ tools: [database] });
+    expect(await toolLines(await callTool(handler, 'query', { input: { n: 0 } }))).toEqual([
+      { type: 'error', code: 'failed', message: 'The tool "query" could not start (its init failed: not reachable yet), so it did not run. The next call tries to start it again.' },
+    ]);
+    const lines = await Promise.all([1, 2, 3].map(async (n) => toolLines(await callTool(handler, 'query', { input: { n } }))));
+    expect(lines).toEqual([[{ type: 'output', value: 1 }], [{ type: 'output', value: 2 }], [{ type: 'output', value: 3 }]]);
+    expect(inits).toBe(2);
+  });
+
   it('stops a tool at its time limit, aborting it', async () => {
     expect(await toolLines(await callTool(handlerWith(), 'refund', { input: { orderId: 'slow', cents: 5 } }))).toEqual([
       { type: 'error', code: 'timeout', message: 'The tool "refund" timed out after 30 ms and was stopped.' },

@@ -5,6 +5,7 @@
  * the client: it gets a generic 500 and `onError` gets the error.
  */
 import type { ToolDefinition } from '../core/index';
+import { createToolLifecycle } from '../core/internal';
 import { assertCorsOptions, corsHeaders, preflightResponse, type CorsOptions } from './cors';
 import { errorResponse, jsonResponse } from './http-responses';
 import type { McpServerConfig } from './mcp/index';
@@ -102,6 +103,8 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   if (!Number.isSafeInteger(maxOutputTokens)) throw new TypeError(`createAgentHandler: \`maxOutputTokens\` must be a whole number of tokens, got ${maxOutputTokens}.`);
   const reportError = options.onError ?? ((error: unknown) => console.error('[react-agent-kit/server]', error));
   const sources = createToolSources(options.tools ?? [], options.mcpServers ?? [], reportError);
+  // A tool's `init` runs once per handler, before its first call; the handler has no end, so `dispose` is the process's to do.
+  const toolLifecycle = createToolLifecycle();
 
   async function route(request: Request, path: string): Promise<Response> {
     if (path === '/model') {
@@ -119,7 +122,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       const name = safeDecode(toolName);
       const tool = name === undefined ? undefined : (await sources.load()).tools.get(name);
       if (!tool) return errorResponse(404, 'unknown-tool', `There is no tool named ${JSON.stringify(name ?? toolName)} in this server's catalog.`);
-      return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError });
+      return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError, toolLifecycle });
     }
     return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}.`);
   }

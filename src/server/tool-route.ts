@@ -3,8 +3,8 @@
  * is validated before anything runs, the call has a time limit, a client that goes away aborts
  * it, and every failure is a result line (`{ type: 'error', code, message }`), not a crash.
  */
-import { createId, type ToolCallLine, type ToolDefinition } from '../core/index';
-import { describeToolFailure, invokeTool, validateToolInput } from '../core/internal';
+import { createId, type ToolCallLine, type ToolDefinition, type ToolExecutionContext } from '../core/index';
+import { describeToolFailure, invokeTool, validateToolInput, type ToolLifecycle } from '../core/internal';
 import { errorResponse, ndjsonResponse } from './http-responses';
 import { bodyErrorResponse, readJsonBody } from './read-json-body';
 
@@ -17,12 +17,14 @@ export interface ToolRouteOptions {
   reportError: (error: unknown) => void;
   /** Replace a failing tool's own error message with a generic one (the server log keeps it). */
   redactToolErrors?: boolean | undefined;
+  /** Runs each tool's `init` once (per handler) before its first call. */
+  toolLifecycle: ToolLifecycle;
 }
 
 /**
  * @example
  * ```ts
- * return handleToolCall(request, catalog.get(name)!, { maxBodyBytes, bodyTimeoutMs: 30_000, defaultTimeoutMs: 60_000, reportError });
+ * return handleToolCall(request, catalog.get(name)!, { maxBodyBytes, bodyTimeoutMs: 30_000, defaultTimeoutMs: 60_000, reportError, toolLifecycle });
  * ```
  */
 export async function handleToolCall(request: Request, tool: ToolDefinition, options: ToolRouteOptions): Promise<Response> {
@@ -57,7 +59,10 @@ async function* runTool(tool: ToolDefinition, input: unknown, toolCallId: string
     wake?.();
   };
   const execute = tool.execute;
-  void invokeTool((context) => execute(validated.value as never, context), {
+  const run = (context: ToolExecutionContext) => execute(validated.value, context);
+  // The tool's `init` runs inside the call, so the time limit and a client that leaves apply to it.
+  const ready = (context: ToolExecutionContext) => options.toolLifecycle.prepare(tool)?.then(() => run(context)) ?? run(context);
+  void invokeTool(ready, {
     signal,
     toolCallId,
     timeoutMs: tool.timeoutMs ?? options.defaultTimeoutMs,

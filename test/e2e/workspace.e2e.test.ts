@@ -88,3 +88,25 @@ test('rolling back restores files and conversation together, and a reload keeps 
   expect(await todoContent(page)).toBe(before);
   expect(errors).toEqual([]);
 });
+
+test('"Edit files without asking" (allow read and write) edits the file with no approval, and the choice is kept', async () => {
+  const { page, errors } = await openPlayground();
+  const panel = page.getByRole('complementary', { name: 'Workspace' });
+  await panel.waitFor();
+  const approvals = page.getByRole('group', { name: 'Approvals' });
+  expect(await approvals.getByRole('radio', { name: /Ask for every change/ }).isChecked()).toBe(true);
+  await approvals.getByRole('radio', { name: /Edit files without asking/ }).check();
+  // A new agent on the same conversation, with permissions: { allow: ['read', 'write'] }.
+  await expect.poll(() => page.locator('.pg-main').getAttribute('aria-busy')).toBe('false');
+  await send(page, request);
+  // No dialog to approve: the run ends with the closing reply on its own.
+  await expect.poll(() => page.locator('.rak-message[data-role="assistant"]').last().innerText(), { timeout: 30_000 }).toContain('Roll back to here');
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+  expect(await todoContent(page)).toContain(task);
+  await screenshot(page, 'workspace-edit-files-without-asking');
+  // The choice is kept across a reload.
+  await page.reload();
+  await panel.waitFor();
+  expect(await page.getByRole('group', { name: 'Approvals' }).getByRole('radio', { name: /Edit files without asking/ }).isChecked()).toBe(true);
+  expect(errors).toEqual([]);
+});

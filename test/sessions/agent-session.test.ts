@@ -156,7 +156,7 @@ describe('createAgent({ session })', () => {
 
   it('files and checkpoints come back with the conversation: rolling back after a reload restores the files', async () => {
     const storage = memorySessionStorage();
-    const writeOnce = scriptedModel([toolCall('write_file', { path: 'notes.md', content: 'v2\n', overwrite: true }, 'call-1'), text('Written.')]);
+    const writeOnce = scriptedModel([toolCall('read_file', { path: 'notes.md' }, 'call-0'), toolCall('write_file', { path: 'notes.md', content: 'v2\n', overwrite: true }, 'call-1'), text('Written.')]);
     const before = open(storage, { model: writeOnce, sandbox: createSandbox({ files: { 'notes.md': 'v1\n' } }), permissions: { allow: ['write_file'] } });
     await before.send('Update the notes');
     expect(before.sandbox!.readFile('notes.md')).toBe('v2\n');

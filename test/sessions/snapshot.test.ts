@@ -11,7 +11,7 @@ describe('agent.snapshot() and createAgent({ snapshot })', () => {
   it('a conversation with its files, binary ones included, travels as one file and rolls back on the other side', async () => {
     const sandbox = createSandbox({ files: { 'notes.md': 'v1\n', 'logo.bin': new Uint8Array([1, 2, 3]) } });
     const agent = createAgent({
-      model: scriptedModel([toolCall('write_file', { path: 'notes.md', content: 'v2\n', overwrite: true }, 'call-1'), text('Done.')]),
+      model: scriptedModel([toolCall('read_file', { path: 'notes.md' }, 'call-0'), toolCall('write_file', { path: 'notes.md', content: 'v2\n', overwrite: true }, 'call-1'), text('Done.')]),
       sandbox,
       permissions: { allow: ['write_file'] },
     });

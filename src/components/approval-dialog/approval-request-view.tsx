@@ -143,6 +143,11 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
             <VisibleText text={call.name} />
           </code>
         </p>
+        {approval.subAgent && (
+          <p className="rak-approval-asked-by">
+            <VisibleText text={text.askedBy(approval.subAgent.name)} mode="prose" />
+          </p>
+        )}
       </header>
       <div id={descriptionId} className="rak-approval-about">
         <p className="rak-approval-reason">

@@ -5,6 +5,8 @@ export const approvalText = {
   tool: 'Tool',
   editedSummary: 'This describes the request as the agent made it; you changed the arguments below.',
   whyLabel: 'Why you are asked: ',
+  /** Said when a sub-agent made the call: the helper's tool name. */
+  askedBy: (helper: string) => `Asked by the helper ${helper}`,
   toolDescription: 'What the tool tells the agent',
   fixArguments: 'Fix the arguments to approve.',
   deny: 'Deny',

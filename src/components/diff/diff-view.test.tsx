@@ -25,6 +25,18 @@ describe('parseUnifiedDiff', () => {
     ]);
   });
 
+  it("shows a CRLF file's lines without a mark for each line's CR (the sandbox's diff of a Windows file)", () => {
+    const sandbox = createSandbox({ files: { 'win.txt': 'one\r\ntwo\r\n' } });
+    const parsed = parseUnifiedDiff(sandbox.previewChange('win.txt', 'one\r\n2\r\n'));
+    expect(parsed.lines.filter((line) => line.kind !== 'file' && line.kind !== 'hunk').map((line) => [line.kind, line.text])).toEqual([
+      ['context', 'one'],
+      ['removed', 'two'],
+      ['added', '2'],
+    ]);
+    render(<DiffView diff={sandbox.previewChange('win.txt', 'one\r\n2\r\n')} />);
+    expect(document.body.textContent).not.toContain('U+000D');
+  });
+
   it('counts hunk lines, so a removed "-- comment" line is not a file header', () => {
     const parsed = parseUnifiedDiff('--- /q.sql\n+++ /q.sql\n@@ -1,2 +1,1 @@\n--- comment\n select 1;\n--- /b.sql\n+++ /b.sql\n@@ -0,0 +1 @@\n+x\n');
     expect(parsed.lines.map((line) => line.kind)).toEqual(['file', 'hunk', 'removed', 'context', 'file', 'hunk', 'added']);

@@ -27,6 +27,8 @@ const hunkHeader = /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/;
  * Parses a unified diff. A hunk's lines are counted from its header, so a removed line that
  * itself starts with `--` is not mistaken for the next file's header; lines outside hunks are
  * headers (`---`/`+++` become one file title; `diff --git`, `Index:` and the like are skipped).
+ * A line's CR of a CRLF file ends the line: it is not part of the text shown (else every line of
+ * a Windows file would carry a U+000D mark).
  *
  * @example
  * ```ts
@@ -49,19 +51,19 @@ export function parseUnifiedDiff(diff: string): ParsedDiff {
       if (sign === '+' && newLeft > 0) {
         newLeft--;
         parsed.additions++;
-        parsed.lines.push({ kind: 'added', text: row.slice(1), newLine: newLine++ });
+        parsed.lines.push({ kind: 'added', text: lineText(row), newLine: newLine++ });
         continue;
       }
       if (sign === '-' && oldLeft > 0) {
         oldLeft--;
         parsed.deletions++;
-        parsed.lines.push({ kind: 'removed', text: row.slice(1), oldLine: oldLine++ });
+        parsed.lines.push({ kind: 'removed', text: lineText(row), oldLine: oldLine++ });
         continue;
       }
       if ((sign === ' ' || row === '') && oldLeft > 0 && newLeft > 0) {
         oldLeft--;
         newLeft--;
-        parsed.lines.push({ kind: 'context', text: row.slice(1), oldLine: oldLine++, newLine: newLine++ });
+        parsed.lines.push({ kind: 'context', text: lineText(row), oldLine: oldLine++, newLine: newLine++ });
         continue;
       }
     }
@@ -96,4 +98,9 @@ function fileTitle(oldName: string | undefined, newName: string): string {
   if (before === '/dev/null') return `${after} (new file)`;
   if (after === '/dev/null') return `${before} (deleted)`;
   return `${before} → ${after}`;
+}
+
+/** A hunk line's text: without its sign, and without the CR that ends a line of a CRLF file. */
+function lineText(row: string): string {
+  return row.endsWith('\r') ? row.slice(1, -1) : row.slice(1);
 }

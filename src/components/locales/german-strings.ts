@@ -114,6 +114,8 @@ export const germanStrings: KitStrings = {
     timelineLabel: 'Werkzeugaufrufe',
     noToolCalls: 'Noch keine Werkzeugaufrufe.',
     viewFailed: (toolName, message) => `Die Ansicht der App für ${toolName} ist fehlgeschlagen (${message}); die Details unten zeigen den Aufruf.`,
+    subAgentSteps: (toolName) => `Was ${toolName} getan hat`,
+    subAgentWorking: 'Arbeitet…',
   },
   context: {
     used: 'Genutzter Kontext',
@@ -199,6 +201,7 @@ export const germanStrings: KitStrings = {
     tool: 'Werkzeug',
     editedSummary: 'Das beschreibt die Anfrage, wie der Agent sie gestellt hat; du hast die Argumente unten geändert.',
     whyLabel: 'Warum du gefragt wirst: ',
+    askedBy: (helper) => `Gefragt vom Helfer ${helper}`,
     toolDescription: 'Was das Werkzeug dem Agenten sagt',
     fixArguments: 'Korrigiere die Argumente, um freizugeben.',
     deny: 'Ablehnen',

@@ -15,6 +15,7 @@ describe('Edit a message', () => {
   it('edits a past user message inline; the conversation and the files go back to before it, and the new text runs', async () => {
     const sandbox = createSandbox({ files: { 'plan.md': 'draft\n' } });
     const model = scriptedModel([
+      toolCall('read_file', { path: 'plan.md' }),
       toolCall('write_file', { path: 'plan.md', content: 'for Paris\n', overwrite: true }),
       text('Planned Paris.'),
       text('Planned Rome.'),

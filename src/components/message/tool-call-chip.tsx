@@ -5,6 +5,7 @@ import { todoWriteSummary } from '../plan/todo-write-summary';
 import { ToolCallDetails } from '../tool-timeline/tool-call-details';
 import { ToolCallDuration } from '../tool-timeline/tool-call-duration';
 import { toolCallStateLabel } from '../tool-timeline/tool-call-state-badge';
+import { SubAgentSteps } from '../sub-agent/sub-agent-steps';
 import { useToolRender } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
@@ -55,6 +56,7 @@ export function ToolCallChip({ toolCallId, className }: { toolCallId: string; cl
         )}
       </div>
       {custom !== undefined && <div className="rak-tool-view">{custom}</div>}
+      <SubAgentSteps call={call} />
       <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={strings.toolCall.details(escapeInvisible(call.name))} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>

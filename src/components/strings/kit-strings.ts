@@ -115,6 +115,9 @@ export interface KitStrings {
     timelineLabel: string;
     noToolCalls: string;
     viewFailed: (toolName: string, message: string) => string;
+    /** The nested timeline of a sub-agent's call (`defineAgentTool`). */
+    subAgentSteps: (toolName: string) => string;
+    subAgentWorking: string;
   };
   context: {
     used: string;
@@ -327,6 +330,8 @@ export const englishStrings: KitStrings = {
     timelineLabel: 'Tool calls',
     noToolCalls: 'No tool calls yet.',
     viewFailed: (toolName, message) => `The app's view of ${toolName} failed (${message}); the details below show the call.`,
+    subAgentSteps: (toolName) => `What ${toolName} did`,
+    subAgentWorking: 'Working…',
   },
   context: {
     used: 'Context used',

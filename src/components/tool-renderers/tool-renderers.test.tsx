@@ -66,7 +66,8 @@ describe('toolRenderers', () => {
     let sent!: Promise<unknown>;
     act(() => void (sent = agent.send('Weather in Paris?')));
     await waitFor(() => expect(card('get_weather')?.textContent).toContain('Looking at the sky over Paris…'));
-    expect(card('get_weather').dataset.state).toBe('running');
+    // The running view shows from input-available on; the card's state follows when the tool starts.
+    await waitFor(() => expect(card('get_weather').dataset.state).toBe('running'));
 
     await act(async () => {
       finish();

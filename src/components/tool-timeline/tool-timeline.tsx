@@ -6,6 +6,7 @@ import { todoWriteSummary } from '../plan/todo-write-summary';
 import { ToolCallDetails } from './tool-call-details';
 import { ToolCallDuration } from './tool-call-duration';
 import { ToolCallStateBadge } from './tool-call-state-badge';
+import { SubAgentSteps } from '../sub-agent/sub-agent-steps';
 import { ToolRenderersProvider, useToolRender, type ToolRenderers } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
@@ -100,6 +101,7 @@ export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ t
         <ToolCallDuration call={call} />
       </button>
       {custom !== undefined && <div className="rak-tool-view">{custom}</div>}
+      <SubAgentSteps call={call} />
       <div id={detailsId} className="rak-timeline-details" role="region" aria-label={strings.toolCall.details(escapeInvisible(call.name))} hidden={!open}>
         {open && <ToolCallDetails call={call} />}
       </div>

@@ -1,4 +1,6 @@
-import type { LoggedEvent } from '../store/events';
+import type { AgentEventType, LoggedEvent } from '../store/events';
+import type { AgentEventListener } from './agent-events';
+import type { ReportError } from './report-error';
 import type { ReadonlyAgentStore } from '../store/readonly-agent-store';
 import type { LanguageModel } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
@@ -13,6 +15,7 @@ import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
 import type { ContextOptions } from '../context/context-options';
 import type { PrepareStep } from '../run/prepare-step';
+import type { AgentHooks } from '../run/agent-hooks';
 import type { RunResult } from '../run/run-lifecycle';
 
 export type { RunResult } from '../run/run-lifecycle';
@@ -77,6 +80,24 @@ export interface AgentOptions {
    */
   prepareStep?: PrepareStep;
   /**
+   * The app's code at the tool and step boundaries; each one function or a list run in order.
+   * `beforeToolCall(call)` runs once a call's input is valid and may allow it (no approval asked;
+   * the deny list still refuses), deny it with a reason the model receives, rewrite its input
+   * (validated again and audited), or answer with a result without running the tool.
+   * `afterToolCall(call, result)` may replace a result. `onStepFinish(step)` runs after each model
+   * step. A tool hook that throws or returns something invalid ends that call with an error result
+   * naming the hook; an `onStepFinish` that throws ends the run with an error that says so.
+   *
+   * @example
+   * ```ts
+   * hooks: {
+   *   beforeToolCall: ({ name, input }) => (name === 'bash' && /\brm\b/.test((input as { command: string }).command) ? { action: 'deny', reason: 'No deleting files from the shell.' } : undefined),
+   *   afterToolCall: (call, result) => ('output' in result ? { output: redactSecrets(result.output) } : undefined),
+   * }
+   * ```
+   */
+  hooks?: AgentHooks;
+  /**
    * A workspace for the agent (`createSandbox` from `react-agent-kit/sandbox`). Adds the file
    * tools (`read_file`, `write_file`, `edit_file`, `list_files`, `glob`, `grep`, `delete_file`,
    * `move_file`; see `sandboxTools`), takes a checkpoint before every user message, and makes
@@ -112,6 +133,17 @@ export interface AgentOptions {
    */
   session?: AgentSessionOptions;
   temperature?: number;
+  /**
+   * Receives failures of the app's own code that the agent isolated and went on without: an
+   * `agent.on` listener that threw (or whose promise rejected), a tool's `dispose` that failed.
+   * Default: `console.error`.
+   *
+   * @example
+   * ```ts
+   * createAgent({ model, reportError: (error, source) => Sentry.captureException(error, { extra: source }) });
+   * ```
+   */
+  reportError?: ReportError;
 }
 
 /** Where an agent's session is kept (`createAgent({ session })`). */
@@ -198,6 +230,20 @@ export interface Agent {
    * `summary-failed` when the model fails.
    */
   compact(options?: { instructions?: string; keepRecentTurns?: number }): Promise<Compaction | null>;
+  /**
+   * Lets go of what the agent holds: stops the run (unfinished calls get their `cancelled`
+   * result), calls `dispose` of each tool this agent started (best effort: one that fails is
+   * reported through `reportError` and the others are still disposed; nothing is thrown), and
+   * saves and closes the session. Afterwards every command but `stop` and `dispose` rejects with
+   * `AgentCommandError` `agent-disposed`; the state can still be read. Calling it again returns
+   * the same promise.
+   *
+   * @example
+   * ```ts
+   * useEffect(() => () => void agent.dispose(), [agent]);
+   * ```
+   */
+  dispose(): Promise<void>;
   /** The context budget (`createAgent({ context })`), or `undefined` without one. */
   readonly context: { readonly maxInputTokens: number } | undefined;
   /** A serializable copy of everything (see `AgentSnapshot`); `{ files: false }` leaves the sandbox's files out. */
@@ -215,6 +261,20 @@ export interface Agent {
   subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void;
   /** Logged events after `cursor`, for views that reconnect. `complete: false` means some were dropped: re-read the state. */
   eventsSince(cursor: number): { events: LoggedEvent[]; complete: boolean };
+  /**
+   * Calls `listener` with every event of `type` (and the event as logged: `cursor`, `at`), after
+   * the reducer applied it, in the order events are logged. Returns the function that stops it.
+   * A listener that throws (or rejects) is reported through `reportError` and skipped; the other
+   * listeners and the run go on. Throws a `TypeError` for a type that is not an event type.
+   *
+   * @example
+   * ```ts
+   * const off = agent.on('tool-call-update', (event, { at }) => {
+   *   if (event.state === 'output-error') analytics.track('tool failed', { id: event.toolCallId, at });
+   * });
+   * ```
+   */
+  on<Type extends AgentEventType>(type: Type, listener: AgentEventListener<Type>): () => void;
   /**
    * The agent's state as a read-only store, for selector-based subscriptions (the hooks read it;
    * zustand's `useStore(agent.store, selector)` works too). It has no `setState`: state changes
@@ -247,7 +307,8 @@ export type AgentCommandErrorCode =
   | 'checkpoint-missing'
   | 'nothing-to-resume'
   | 'nothing-to-regenerate'
-  | 'summary-failed';
+  | 'summary-failed'
+  | 'agent-disposed';
 
 /** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
 export class AgentCommandError extends Error {

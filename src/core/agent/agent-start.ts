@@ -55,6 +55,7 @@ function loadSandboxFiles(sandbox: Sandbox, saved: NonNullable<AgentSnapshot['sa
   try {
     if (saved.files) sandbox.load(saved.files);
     sandbox.importCheckpoints(saved.checkpoints);
+    sandbox.importReads(saved.reads);
   } catch (error) {
     if (before) sandbox.load(before);
     const reason = error instanceof Error ? error.message : String(error);

@@ -5,7 +5,6 @@ import { askUserQuestionTool } from '../people/ask-user-question-tool';
 import { askUserQuestionToolName } from '../people/question-types';
 import { todoWriteTool } from '../people/todo-write-tool';
 import { todoLimits, todoWriteToolName } from '../people/todo-rules';
-import { toModelJsonSchema } from '../tools/tool-input-schema';
 import { canResume } from '../sessions/seal-interrupted';
 import { createSnapshot } from '../sessions/snapshot-format';
 import { startingState, startSession } from './agent-start';
@@ -15,11 +14,17 @@ import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
 import { AgentCommandError, type Agent, type AgentOptions, type SendOptions } from './agent-options';
-import type { ToolInfo } from '../tools/tool-info';
+import { toToolInfo as toolInfoOf, type ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
 import { gateCommands, type AgentCommands } from './session-gate';
+import { createAgentEvents } from './agent-events';
+import { consoleReportError, reportSafely } from './report-error';
+import { closeOnDispose } from './agent-dispose';
+import type { AgentEvent } from '../store/events';
+import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
+import { routeToChildren } from './route-to-children';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -40,8 +45,8 @@ export function createAgent(options: AgentOptions): Agent {
   assertLanguageModel(model);
   const sandbox = options.sandbox;
   if (sandbox !== undefined) assertSandbox(sandbox);
-  // The plan tool puts the list in the state through the store, which exists once the tools do.
-  const planTool = options.todos ? todoWriteTool((todos, toolCallId) => agentStore.dispatch({ type: 'todos-update', todos, toolCallId })) : undefined;
+  // The plan tool puts the list in the state through `dispatch` (below), which exists once the tools do.
+  const planTool = options.todos ? todoWriteTool((todos, toolCallId) => dispatch({ type: 'todos-update', todos, toolCallId })) : undefined;
   const tools = createToolRegistry(withBuiltInTools(options, planTool));
   const { permissions: policy = {} } = options;
   // Updating the plan changes nothing but what the person sees, so even `mode: 'ask'` does not ask (`deny` still refuses).
@@ -51,8 +56,30 @@ export function createAgent(options: AgentOptions): Agent {
   const now = Date.now;
   const agentStore = createAgentStore(startingState(options, { tools, now }));
   const getState = () => agentStore.store.getState();
-  const dispatch = agentStore.dispatch;
-  const runs = createRunLifecycle(config, { getState, dispatch, now });
+  const reportError = options.reportError ?? consoleReportError;
+  const events = createAgentEvents(reportError);
+  // Every event goes through here: logged and applied by the store, then given to `agent.on` listeners.
+  const dispatch = (event: AgentEvent) => {
+    const logged = agentStore.dispatch(event);
+    events.emit(logged);
+    return logged;
+  };
+  // Sub-agents running for this agent's calls, by call id: people decide their calls through this agent.
+  const children = new Map<string, Agent>();
+  const host: Omit<SubAgentHost<Agent, AgentOptions>, 'charge'> = {
+    model,
+    sandbox,
+    permissions,
+    costEstimator: options.costEstimator,
+    createAgent,
+    depth: (options as { [subAgentDepthKey]?: number })[subAgentDepthKey] ?? 0,
+    adopt(toolCallId, child) {
+      children.set(toolCallId, child);
+      return () => void children.delete(toolCallId);
+    },
+    mirror: (toolCallId, subAgent) => dispatch({ type: 'tool-call-sub-agent', toolCallId, subAgent }),
+  };
+  const runs = createRunLifecycle(config, { getState, dispatch, now }, host);
 
   // A summary being written on request (`compact()`): nothing else runs meanwhile, and stop() ends it.
   let compacting: AbortController | undefined;
@@ -69,7 +96,8 @@ export function createAgent(options: AgentOptions): Agent {
   }
 
   const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred: runs.deferred, continueRun: () => runs.continue() });
-  watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  const stopExpiry = watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  let disposal: Promise<void> | undefined;
   const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
   const commands: AgentCommands = {
     async send(text, sendOptions = {}) {
@@ -190,23 +218,38 @@ export function createAgent(options: AgentOptions): Agent {
       }
       return runs.continue();
     },
+    dispose() {
+      disposal ??= (async () => {
+        await commands.stop();
+        stopExpiry();
+        await config.toolLifecycle.dispose((error, toolName) => reportSafely(reportError, error, { kind: 'dispose', toolName }));
+        await session?.session.dispose();
+      })();
+      return disposal;
+    },
     ...people,
+    ...routeToChildren(people, children, getState, () => runs.continue()),
   };
   const agent: Agent = {
-    // With a session, commands wait until it is loaded (they act on the restored conversation).
-    ...gateCommands(commands, session?.session.ready),
+    // With a session, commands wait until it is loaded (they act on the restored conversation);
+    // once disposed, they reject.
+    ...gateCommands(
+      closeOnDispose(commands, () => disposal !== undefined),
+      session?.session.ready,
+    ),
     model,
     sandbox,
     store: agentStore.store,
-    tools: [...tools.values()].map(toToolInfo),
+    tools: [...tools.values()].map((tool) => toToolInfo(tool, sandbox)),
     askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
     context: config.context.maxInputTokens === undefined ? undefined : { maxInputTokens: config.context.maxInputTokens },
     snapshot: (snapshotOptions) =>
-      createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints() } : undefined),
+      createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints(), reads: sandbox.exportReads() } : undefined),
     session: session?.session,
     getState,
     subscribe: (listener) => agentStore.store.subscribe(listener),
     eventsSince: (cursor) => agentStore.log.since(cursor),
+    on: events.on,
   };
   return agent;
 }
@@ -234,14 +277,12 @@ function assertSandbox(value: unknown): asserts value is Sandbox {
   }
 }
 
-function toToolInfo(tool: ToolDefinition): ToolInfo {
+/** A tool for display; a sub-agent tool lists its child's tools (once along a path: a helper may list itself among its tools). */
+function toToolInfo(tool: ToolDefinition, sandbox: Sandbox | undefined, path: ReadonlySet<ToolDefinition> = new Set()): ToolInfo {
+  const child = path.has(tool) ? undefined : agentToolFactsOf(tool)?.childTools(sandbox);
   return {
-    name: tool.name,
-    description: tool.description,
-    inputSchema: toModelJsonSchema(tool),
-    readOnly: tool.readOnly === true,
-    ...(tool.category ? { category: tool.category } : {}),
-    declaration: !tool.execute,
+    ...toolInfoOf(tool),
+    ...(child ? { subAgent: { tools: child.tools.map((childTool) => toToolInfo(childTool as ToolDefinition, child.sandbox, new Set([...path, tool]))) } } : {}),
   };
 }
 

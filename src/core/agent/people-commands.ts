@@ -65,7 +65,8 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
         at: now(),
         note: `approved${always ? ' always for this tool' : ''}${edited ? ' with edited arguments' : ''}`,
         approval: { ...call.approval!, decision: { approved: true, always, at: now(), edited } },
-        ...(edited ? { input: options.input, originalInput: call.input } : {}),
+        // The model's arguments stay the original when a hook had rewritten them already.
+        ...(edited ? { input: options.input, originalInput: call.originalInput !== undefined ? call.originalInput : call.input } : {}),
       });
       if (always) dispatch({ type: 'tool-always-allow', name: call.name });
       return context.continueRun();

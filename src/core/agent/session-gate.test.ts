@@ -16,6 +16,7 @@ const names = {
   regenerate: true,
   resume: true,
   compact: true,
+  dispose: true,
 } satisfies Record<AgentCommandName, true>;
 
 function recordingCommands(calls: string[]): AgentCommands {
@@ -27,17 +28,17 @@ function recordingCommands(calls: string[]): AgentCommands {
 }
 
 describe('gateCommands', () => {
-  it('holds every command but stop until the session is ready, then runs them in order', async () => {
+  it('holds every command but stop and dispose until the session is ready, then runs them in order', async () => {
     const calls: string[] = [];
     let open!: () => void;
     const ready = new Promise<void>((resolve) => (open = resolve));
     const gated = gateCommands(recordingCommands(calls), ready) as unknown as Record<string, () => Promise<unknown>>;
     const pending = Object.keys(names).map((name) => gated[name]!());
     await Promise.resolve();
-    expect(calls).toEqual(['stop']);
+    expect(calls).toEqual(['stop', 'dispose']);
     open();
     await Promise.all(pending);
-    expect(calls).toEqual(['stop', ...Object.keys(names).filter((name) => name !== 'stop')]);
+    expect(calls).toEqual(['stop', 'dispose', ...Object.keys(names).filter((name) => name !== 'stop' && name !== 'dispose')]);
   });
 
   it('passes commands through untouched without a session', () => {

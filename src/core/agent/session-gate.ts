@@ -8,11 +8,12 @@ export type AgentCommandName = {
 export type AgentCommands = Pick<Agent, AgentCommandName>;
 
 /**
- * Commands that act at once even while a session loads. `stop` only: it ends what runs, and
- * while a session loads nothing can run yet (every other command waits); waiting for the load
- * would make it cancel approvals the user has not even seen.
+ * Commands that act at once even while a session loads. `stop`: it ends what runs, and while a
+ * session loads nothing can run yet (every other command waits); waiting for the load would make
+ * it cancel approvals the user has not even seen. `dispose`: letting go must not wait for a load
+ * (the session's own disposal still does).
  */
-const ungated: readonly AgentCommandName[] = ['stop'];
+const ungated: readonly AgentCommandName[] = ['stop', 'dispose'];
 
 /**
  * Makes every command wait until `ready` settles (a session's load), so commands act on the

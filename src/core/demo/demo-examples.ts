@@ -21,6 +21,7 @@ export const demoExamplePrompts: ReadonlyArray<{ prompt: string; shows: string }
   { prompt: 'List my files', shows: 'the sandbox file tools' },
   { prompt: 'Add a task to my todo list: ship it', shows: 'the workspace: an edit with a diff to approve, then a rollback' },
   { prompt: 'Work through a multi-step task: prepare the launch', shows: 'a plan above the composer that the agent keeps up to date' },
+  { prompt: 'Research my workspace with a helper', shows: 'a sub-agent: its steps inside the call, its approval decided here' },
   { prompt: 'Look up the customer ada@example.com', shows: 'a tool that runs on your server, through the bridge (the playground has one)' },
   { prompt: 'Send an email to Ada about the launch', shows: 'an approval: approve, edit the arguments first, or deny with a reason' },
   { prompt: 'Help me plan a project — ask me questions', shows: 'the question picker: single and multi select, previews, free text' },

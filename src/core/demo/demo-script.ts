@@ -27,6 +27,7 @@ import { isSummaryRequest } from '../context/summary-request';
 import { workspaceFirstStep, workspaceFollowUp } from './demo-workspace';
 import { demoFilesReply } from './demo-files';
 import { planFirstStep, planFollowUp } from './demo-plan';
+import { demoResearchReply } from './demo-research';
 import { fitToSchema, plausibleToolInput, readInputHints } from './demo-tool-input';
 import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
 
@@ -169,6 +170,8 @@ export function createDemoScript(): ScriptedRespond {
 
   return (call) => {
     if (isSummaryRequest(call.prompt)) return demoSummary(call);
+    const research = demoResearchReply(call);
+    if (research) return research;
     const results = trailingToolResults(call.prompt);
     if (results.length > 0) return planFollowUp(results, call) ?? workspaceFollowUp(results, call) ?? summarizeToolResults(results, call.lastUserText);
     const files = demoFilesReply(call);

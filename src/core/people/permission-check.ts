@@ -5,7 +5,8 @@ export type PermissionDecision = { kind: 'run' } | { kind: 'ask'; reason: string
 
 /**
  * Whether a call with valid input may run, must ask a person, or is refused. The order is the
- * rule: the deny list refuses; the allow list and "always" approvals run; then the tool's own
+ * rule: the deny list refuses; the allow list and "always" approvals run (a list names a tool by
+ * its name or its `category`); then the tool's own
  * `needsApproval`; then the policy mode. Nothing is ever approved for lack of an approver.
  * An `ask`'s reason is one sentence for the person who decides, naming the rule that asked.
  *
@@ -22,10 +23,10 @@ export function checkPermission(
   alwaysAllowed: readonly string[],
 ): PermissionDecision {
   const name = `"${tool.name}"`;
-  if (policy.deny?.includes(tool.name)) {
+  if (policyLists(policy.deny, tool)) {
     return { kind: 'refuse', reason: `The agent's permission policy does not allow the tool ${name}; it was not run. Do not call it again.` };
   }
-  if (policy.allow?.includes(tool.name) || alwaysAllowed.includes(tool.name)) return { kind: 'run' };
+  if (policyLists(policy.allow, tool) || alwaysAllowed.includes(tool.name)) return { kind: 'run' };
   const own = toolAsks(tool, input);
   if (own) return { kind: 'ask', reason: `${name} ${own}` };
   switch (policy.mode ?? 'auto') {
@@ -36,6 +37,18 @@ export function checkPermission(
     case 'auto':
       return { kind: 'run' };
   }
+}
+
+/**
+ * Whether an `allow` or `deny` list names the tool: by its name, or by its `category`.
+ *
+ * @example
+ * ```ts
+ * policyLists(['write'], { name: 'edit_file', category: 'write' }); // true
+ * ```
+ */
+export function policyLists(list: readonly string[] | undefined, tool: Pick<ToolDefinition, 'name' | 'category'>): boolean {
+  return list !== undefined && (list.includes(tool.name) || (tool.category !== undefined && list.includes(tool.category)));
 }
 
 /** The tool's own rule, as the rest of a sentence that starts with its name; `undefined` when it does not ask. */

@@ -7,6 +7,8 @@ import type { ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { previewOf } from '../tools/tool-preview';
 import { summaryOf } from '../tools/tool-summary';
+import type { ResolvedHooks } from './agent-hooks';
+import { hookKit } from './hook-kit';
 
 export interface AdmitContext {
   tools: ReadonlyMap<string, ToolDefinition>;
@@ -14,6 +16,8 @@ export interface AdmitContext {
   alwaysAllowed: () => readonly string[];
   dispatch: (event: AgentEvent) => void;
   now: () => number;
+  hooks?: ResolvedHooks | undefined;
+  signal: AbortSignal;
 }
 
 /** `run`: may run now with this (validated) input; `handled`: the call got a final or waiting state. */
@@ -22,7 +26,8 @@ export type Admission = { kind: 'run'; input: unknown; tool: ToolDefinition } | 
 /**
  * Decides what happens to a call whose input is complete, before anything runs: unknown
  * tools, arguments that are not JSON or do not match the schema end as error results that
- * say how to fix them; then the permission policy runs it, asks a person, or refuses it.
+ * say how to fix them; then the app's `beforeToolCall` hooks (which may settle it, rewrite its
+ * input or allow it); then the permission policy runs it, asks a person, or refuses it.
  * Questions of the built-in `ask_user_question` tool wait for an answer.
  *
  * @example
@@ -58,28 +63,41 @@ export async function admitToolCall(call: ToolCall, context: AdmitContext): Prom
     return { kind: 'handled' };
   }
 
-  const decision = checkPermission(tool, validated.value, context.permissions, context.alwaysAllowed());
+  let { value: input } = parsed;
+  let { value } = validated;
+  let allowed = false;
+  if (context.hooks?.beforeToolCall.length) {
+    // Loaded only by agents with hooks; they may settle the call, rewrite its input, or allow it.
+    const { applyBeforeToolCall } = await import('./tool-hooks');
+    const hooked = await applyBeforeToolCall(call, tool, input, value, context, hookKit);
+    if (hooked.kind === 'handled') return hooked;
+    ({ input, value, allowed } = hooked);
+  }
+
+  const checked = checkPermission(tool, value, context.permissions, context.alwaysAllowed());
+  // A hook's allow skips the person, never the deny list.
+  const decision = allowed && checked.kind === 'ask' ? { kind: 'run' as const } : checked;
   if (decision.kind === 'refuse') {
-    update({ state: 'output-denied', input: parsed.value, error: decision.reason, note: 'refused by the permission policy' });
+    update({ state: 'output-denied', input, error: decision.reason, note: 'refused by the permission policy' });
     return { kind: 'handled' };
   }
   if (call.name === askUserQuestionToolName && !tool.execute) {
-    update({ state: 'answer-requested', input: validated.value });
+    update({ state: 'answer-requested', input: value });
     return { kind: 'handled' };
   }
   if (decision.kind === 'ask') {
     const expiryMs = context.permissions.approvalExpiryMs;
     const requestedAt = context.now();
-    const preview = previewOf(tool, validated.value);
-    const summary = summaryOf(tool, validated.value);
+    const preview = previewOf(tool, value);
+    const summary = summaryOf(tool, value);
     update({
       state: 'approval-requested',
-      input: parsed.value,
+      input,
       approval: { reason: decision.reason, requestedAt, ...(expiryMs ? { expiresAt: requestedAt + expiryMs } : {}), ...(preview ? { preview } : {}), ...(summary ? { summary } : {}) },
     });
     return { kind: 'handled' };
   }
-  return { kind: 'run', input: validated.value, tool };
+  return { kind: 'run', input: value, tool };
 }
 
 function parseArguments(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {

@@ -1,8 +1,13 @@
 import type { AgentEvent } from '../store/events';
-import type { AuditActor, ToolCall, ToolCallState } from '../store/state';
-import type { ToolDefinition } from '../tools/define-tool';
+import type { AgentState, AuditActor, ToolCall, ToolCallState } from '../store/state';
+import type { ResolvedHooks } from './agent-hooks';
+import { hookKit } from './hook-kit';
+import type { PendingResult } from './tool-hooks';
+import type { ToolDefinition, ToolExecutionContext } from '../tools/define-tool';
+import type { ToolLifecycle } from '../tools/tool-lifecycle';
 import { describeToolFailure, invokeTool } from '../tools/invoke-tool';
 import { toJsonData } from '../tools/json-data';
+import { subAgentHostKey, type SubAgentHost } from './sub-agent-host';
 
 export { describeError } from '../tools/invoke-tool';
 
@@ -23,6 +28,12 @@ export interface ExecuteContext {
   /** Time limit of calls to tools that set no `timeoutMs` (`Infinity`: none). */
   toolTimeoutMs: number;
   now: () => number;
+  /** Runs each tool's `init` once before its first call (per agent). */
+  toolLifecycle: ToolLifecycle;
+  hooks?: ResolvedHooks | undefined;
+  getState: () => AgentState;
+  /** The agent behind the calls, for sub-agent tools (`defineAgentTool`). */
+  subAgentHost?: SubAgentHost | undefined;
 }
 
 /**
@@ -55,8 +66,15 @@ export async function executeToolCall(
   }
   update('running', {}, startedBy, note);
   const runner: AuditActor = tool.execute ? 'runtime' : 'host';
+  const body = tool.execute
+    ? (toolContext: ToolExecutionContext) => tool.execute!(input, context.subAgentHost ? Object.assign(toolContext, { [subAgentHostKey]: context.subAgentHost }) : toolContext)
+    : ({ signal }: ToolExecutionContext) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal });
   const outcome = await invokeTool(
-    tool.execute ? (toolContext) => tool.execute!(input, toolContext) : ({ signal }) => onToolCall!({ toolCallId: call.id, name: call.name, input, signal }),
+    // Inside the call, so its time limit and Stop apply to waiting for the tool's `init`.
+    (toolContext) => {
+      const ready = context.toolLifecycle.prepare(tool);
+      return ready ? ready.then(() => body(toolContext)) : body(toolContext);
+    },
     {
       signal: context.signal,
       toolCallId: call.id,
@@ -68,25 +86,35 @@ export async function executeToolCall(
       },
     },
   );
+  if (outcome.status === 'output' && outcome.output === deferToolResult) return 'deferred';
+  let result = resultOf(call.name, outcome, runner);
+  if (context.hooks?.afterToolCall.length && result.state !== 'cancelled') {
+    // Loaded only by agents with hooks; they may replace the result before it is kept. A runner
+    // that cannot load (offline after an update) must still leave the call with a result.
+    const unchecked = result;
+    result = await import('./tool-hooks').then(
+      ({ applyAfterToolCall }) => applyAfterToolCall(call, tool, unchecked, context, hookKit),
+      (error: unknown): PendingResult => ({ state: 'output-error', error: `The app's afterToolCall hooks could not be loaded (${String(error)}), so the result of "${call.name}" was not kept.`, by: 'runtime' }),
+    );
+  }
+  const { state, by, note: resultNote, ...fields } = result;
+  update(state, fields, by, resultNote);
+  return 'done';
+}
+
+function resultOf(toolName: string, outcome: Awaited<ReturnType<typeof invokeTool>>, runner: AuditActor): PendingResult {
   switch (outcome.status) {
     case 'output': {
-      if (outcome.output === deferToolResult) return 'deferred';
       const checked = toJsonData(outcome.output);
-      if (checked.ok) update('output-available', { output: checked.value }, runner);
-      else update('output-error', { error: notJsonError(call.name, checked.problem) }, runner);
-      break;
+      return checked.ok ? { state: 'output-available', output: checked.value, by: runner } : { state: 'output-error', error: notJsonError(toolName, checked.problem), by: runner };
     }
     case 'aborted':
-      update('cancelled', { error: describeToolFailure(call.name, outcome) });
-      break;
+      return { state: 'cancelled', error: describeToolFailure(toolName, outcome), by: 'runtime' };
     case 'timeout':
-      update('output-error', { error: describeToolFailure(call.name, outcome) });
-      break;
+      return { state: 'output-error', error: describeToolFailure(toolName, outcome), by: 'runtime' };
     case 'failed':
-      update('output-error', { error: describeToolFailure(call.name, outcome) }, runner);
-      break;
+      return { state: 'output-error', error: describeToolFailure(toolName, outcome), by: runner };
   }
-  return 'done';
 }
 
 /**

@@ -3,11 +3,13 @@ import { defaultRetryPolicy, type RetryPolicy } from '../model/retry-policy';
 import { defaultMaxToolOutputChars } from '../model/to-provider-prompt';
 import type { PermissionPolicy } from '../people/permission-policy';
 import type { ToolDefinition } from '../tools/define-tool';
+import { createToolLifecycle, type ToolLifecycle } from '../tools/tool-lifecycle';
 import { toModelJsonSchema } from '../tools/tool-input-schema';
 import type { ToolCallHandler } from './execute-tool-call';
 import type { ContextOptions } from '../context/context-options';
 import { lazyContext, type LazyContext } from '../context/lazy-context';
 import type { PrepareStep } from './prepare-step';
+import { resolveHooks, type AgentHooks, type ResolvedHooks } from './agent-hooks';
 import { assertValidLimits } from './run-budget';
 import type { AgentLimits, CostEstimator } from './run-limits';
 
@@ -45,6 +47,10 @@ export interface RunConfig {
   /** The context budget, and the summaries' manager (loaded when a prompt needs it). */
   readonly context: LazyContext;
   readonly prepareStep?: PrepareStep | undefined;
+  /** The tools' `init` and `dispose`, for every run of the agent. */
+  readonly toolLifecycle: ToolLifecycle;
+  /** The app's hooks, checked and named; `undefined` without any. */
+  readonly hooks?: ResolvedHooks | undefined;
 }
 
 /** What `createRunConfig` takes: the agent's options that shape every run. */
@@ -61,6 +67,7 @@ export interface RunConfigInput {
   retry?: Partial<RetryPolicy> | undefined;
   context?: ContextOptions | undefined;
   prepareStep?: PrepareStep | undefined;
+  hooks?: AgentHooks | undefined;
 }
 
 /**
@@ -96,5 +103,7 @@ export function createRunConfig(input: RunConfigInput): RunConfig {
     retryPolicy: { ...defaultRetryPolicy, ...input.retry },
     context: lazyContext(input.context),
     prepareStep: input.prepareStep,
+    toolLifecycle: createToolLifecycle(),
+    hooks: resolveHooks(input.hooks),
   };
 }

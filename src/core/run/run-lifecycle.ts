@@ -1,7 +1,8 @@
 import type { AgentEvent } from '../store/events';
 import { createId } from '../store/ids';
 import type { AgentError, AgentState, AgentStatus } from '../store/state';
-import { createRunBudget, LimitReachedError, wallClockNotice, type RunBudget } from './run-budget';
+import { chargeStep, createRunBudget, LimitReachedError, wallClockNotice, type RunBudget } from './run-budget';
+import type { SubAgentHost } from './sub-agent-host';
 import type { RunConfig } from './run-config';
 import { runLoop, settleCalls } from './run-loop';
 import { createWaker } from './waker';
@@ -44,7 +45,7 @@ export interface RunLifecycle {
  * const result = await runs.begin((runId) => dispatch({ type: 'message-add', message: userMessage(runId) }));
  * ```
  */
-export function createRunLifecycle(config: RunConfig, state: RunStateAccess): RunLifecycle {
+export function createRunLifecycle(config: RunConfig, state: RunStateAccess, subAgents?: Omit<SubAgentHost, 'charge'>): RunLifecycle {
   const { getState, dispatch, now } = state;
   const { limits } = config;
   const waker = createWaker();
@@ -61,7 +62,12 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess): Ru
     const remainingMs = limits.maxWallClockMs !== undefined ? limits.maxWallClockMs - runBudget.activeMs : undefined;
     const wallClock =
       remainingMs !== undefined ? setTimeout(() => controller.abort(new LimitReachedError(wallClockNotice(limits.maxWallClockMs!))), Math.max(0, remainingMs)) : undefined;
-    const done = runLoop({
+    // A child's tokens count in this run's limits as they are spent; a limit reached stops the run (the child with it).
+    const charge: SubAgentHost['charge'] = (usage, costUsd) => {
+      const notice = chargeStep(runBudget, usage, limits, costUsd);
+      if (notice && !controller.signal.aborted) controller.abort(new LimitReachedError(notice));
+    };
+    const loop = () => runLoop({
       ...config,
       runId: runBudget.runId,
       toolTimeoutMs: limits.toolTimeoutMs,
@@ -73,7 +79,16 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess): Ru
       dispatch,
       signal: controller.signal,
       now,
-    })
+      ...(subAgents ? { subAgentHost: { ...subAgents, charge } } : {}),
+    });
+    const done = (async () => {
+      waker.takeMissed();
+      let outcome = await loop();
+      // A decision made while the run was on its way to pause (after its last look at the state)
+      // would wait for a wake that never comes: look again instead of pausing.
+      while (outcome.status === 'awaiting-people' && waker.takeMissed()) outcome = await loop();
+      return outcome;
+    })()
       .catch((error: unknown) => ({
         // A bug in the loop must still end the run visibly, never leave it "running".
         status: 'error' as const,

@@ -8,6 +8,7 @@ import { isFinalToolCallState } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
+import { hookKit } from './hook-kit';
 import { refusalNotice } from './refusal-notice';
 import { chargeStep, LimitReachedError, stepCost, stepLimitNotice, type LimitNotice } from './run-budget';
 
@@ -112,6 +113,15 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   const refusal = refusalNotice(result.finishReason, result.rawFinishReason);
   if (refusal) addNotice(dispatch, messageId, refusal);
   dispatch({ type: 'message-finish', messageId, status: 'done' });
+  if (context.hooks?.onStepFinish.length) {
+    // Loaded only by agents with hooks. One that throws ends the run, as prepareStep does; the step's calls get their result.
+    const { applyStepFinish } = await import('./tool-hooks');
+    const problem = await applyStepFinish(context, { step, messageId, costUsd, ...result }, hookKit);
+    if (problem) {
+      settleCalls(context, (call) => call.messageId === messageId, 'output-error', `Not run: ${problem}`);
+      return { status: 'error', error: { code: 'internal-error', message: problem, retryable: false, at: context.now() } };
+    }
+  }
   const limit = result.usage ? chargeStep(context.budget, result.usage, context.limits, costUsd) : null;
   return limit ? endWithLimit(context, messageId, limit) : null;
 }

@@ -56,7 +56,8 @@ export async function runToolPhase(messageId: string, context: ToolPhaseContext)
       const admission = await admitToolCall(call, context);
       if (admission.kind === 'run') runnable.push({ call, input: admission.input, approved: false });
     }
-    for (const call of calls) {
+    // Read again: a call may have been approved while the others were admitted (an app's listener approves at once).
+    for (const call of context.getState().toolCalls.filter((candidate) => candidate.messageId === messageId)) {
       if (!isApprovedWaitingForTurn(call) || started.has(call.id) || runnable.some((entry) => entry.call.id === call.id)) continue;
       // Approved (maybe with edited arguments, validated by the command): validate again for the tool's parsed value.
       const tool = context.tools.get(call.name);

@@ -28,10 +28,16 @@ export interface Wait {
 export interface Waker {
   wait(signal: AbortSignal): Wait;
   wake(): void;
+  /**
+   * Whether `wake` was called while nobody waited since the last call of this (a decision that
+   * came while the run was between waits, or on its way out); clears it.
+   */
+  takeMissed(): boolean;
 }
 
 export function createWaker(): Waker {
   const waiters = new Set<() => void>();
+  let missed = false;
   return {
     wait(signal) {
       let finish = () => {};
@@ -50,7 +56,13 @@ export function createWaker(): Waker {
       return { settled, cancel: finish };
     },
     wake() {
+      if (waiters.size === 0) missed = true;
       for (const finish of [...waiters]) finish();
+    },
+    takeMissed() {
+      const was = missed;
+      missed = false;
+      return was;
     },
   };
 }

@@ -9,6 +9,7 @@
  * worker's modules reach its own `new Worker(new URL(...))`).
  */
 import { compareTrees } from './tree/changes';
+import { contentHash } from './tree/content-hash';
 import { exactRecordChanges } from './checkpoints/checkpoint-changes';
 import { exportCheckpointRecords, importCheckpointRecords } from './checkpoints/checkpoint-records';
 import { createCheckpointStore } from './checkpoints/checkpoints';
@@ -45,6 +46,8 @@ export function buildSandbox(options: CreateSandboxOptions, agentTools: (sandbox
   // The edit session: directories it owns may change in place. A new one starts whenever a
   // checkpoint is taken or restored, so no node a checkpoint can reach is ever changed.
   let session = {};
+  // What the model knows: path -> fingerprint of the content it last read or wrote there.
+  let reads = new Map<string, string>();
 
   for (const [path, content] of Object.entries(options.files ?? {})) state = writeInto(state, parsePath(path), content, true, limits, now(), undefined, session);
 
@@ -95,6 +98,7 @@ export function buildSandbox(options: CreateSandboxOptions, agentTools: (sandbox
   function load(records: readonly FileRecord[]): void {
     const next = recordsToTree(records, limits, now());
     session = {};
+    reads = new Map();
     commit(next, { type: 'restore', path: '/' }, true);
   }
 
@@ -181,9 +185,11 @@ export function buildSandbox(options: CreateSandboxOptions, agentTools: (sandbox
       return checkpoints.save(state, version, now());
     },
     restore(id) {
+      const tree = checkpoints.get(id);
       session = {};
+      reads = new Map();
       // Always an event, even when nothing differs: the caller asked to roll back and views should re-read.
-      commit(checkpoints.get(id), { type: 'restore', path: '/' }, true);
+      commit(tree, { type: 'restore', path: '/' }, true);
     },
     checkpoints: () => checkpoints.list(),
     deleteCheckpoint: (id) => checkpoints.remove(id),
@@ -205,6 +211,20 @@ export function buildSandbox(options: CreateSandboxOptions, agentTools: (sandbox
     previewChange(path, content, bounds) {
       const target = parsePath(path);
       return unifiedDiff(target.path, contentAt(state.root, target), content, bounds);
+    },
+
+    noteRead(path) {
+      reads.set(parsePath(path).path, contentHash(file(path).content));
+    },
+    readStatus(path) {
+      const known = reads.get(parsePath(path).path);
+      return known === undefined ? 'unread' : known === contentHash(file(path).content) ? 'current' : 'changed';
+    },
+    exportReads: () => [...reads].map(([path, hash]) => ({ path, hash })),
+    importReads(saved) {
+      reads = new Map();
+      // Loaded data: a read is only a fingerprint that must match the file, so a bad entry is skipped, not fatal.
+      if (Array.isArray(saved)) for (const read of saved) if (typeof read?.path === 'string' && typeof read.hash === 'string') reads.set(read.path, read.hash);
     },
 
     mark() {

@@ -21,5 +21,5 @@ import { sandboxTools } from './tools/sandbox-tools';
  * ```
  */
 export function createSandbox(options: CreateSandboxOptions = {}): Sandbox {
-  return buildSandbox(options, sandboxTools);
+  return buildSandbox(options, (sandbox) => sandboxTools(sandbox, { requireRead: options.requireRead }));
 }

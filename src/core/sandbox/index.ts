@@ -18,8 +18,10 @@ export type {
   CheckpointInfo,
   CreateSandboxOptions,
   FileContent,
+  FileRead,
   GlobOptions,
   ReadOptions,
+  ReadStatus,
   Sandbox,
   SandboxEntry,
   SandboxEvent,
@@ -28,6 +30,7 @@ export type {
 } from './sandbox-types';
 export { sandboxTools } from './tools/sandbox-tools';
 export type { SandboxToolsOptions } from './tools/sandbox-tools';
+export type { EditFileInput, TextEdit } from './tools/text-edits';
 // Persistence: where a sandbox's files live between page loads, and export/import files.
 export { persistSandbox } from './storage/persist-sandbox';
 export type { PersistSandboxOptions, SandboxPersistence, SandboxPersistenceStatus } from './storage/persist-sandbox';

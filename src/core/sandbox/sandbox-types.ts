@@ -66,6 +66,24 @@ export interface WriteOptions {
   overwrite?: boolean;
 }
 
+/**
+ * What the model knows of one file (see `Sandbox.noteRead`): a fingerprint of the content it last
+ * read or wrote at `path`, not the content itself. Sessions save these with the conversation.
+ */
+export interface FileRead {
+  /** Canonical path. */
+  path: string;
+  /** Fingerprint of the content (kind, length and a 64-bit hash). */
+  hash: string;
+}
+
+/**
+ * Whether the model knows a file's current content: `current` (it read or wrote exactly what is
+ * there), `changed` (something else changed it since), `unread` (never read, or not since a
+ * restore or a load).
+ */
+export type ReadStatus = 'current' | 'changed' | 'unread';
+
 /** Options of `glob`. */
 export interface GlobOptions {
   /** Directory the pattern is relative to. Default `/`. A pattern starting with `/` ignores it. */
@@ -181,6 +199,40 @@ export interface Sandbox {
   importArchive(data: string | Uint8Array): void;
 
   /**
+   * Records that the agent's model knows the file's current content: it read it (`read_file`)
+   * or wrote it (`write_file`, `edit_file`). The stale-write guard of the file tools refuses to
+   * edit or overwrite a file whose `readStatus` is not `current`. A fingerprint per path is kept,
+   * so a change by anyone else (the user, the bash tool, an app's write) shows as `changed`
+   * without any bookkeeping on their side. `restore` and `load` forget every read: the
+   * conversation they go with may not hold those reads any more.
+   *
+   * @example
+   * ```ts
+   * sandbox.noteRead('/src/a.ts');
+   * sandbox.readStatus('/src/a.ts'); // 'current'
+   * sandbox.writeFile('/src/a.ts', 'changed by the user');
+   * sandbox.readStatus('/src/a.ts'); // 'changed'
+   * ```
+   */
+  noteRead(path: string): void;
+  /** Whether the model knows the file's current content (see `noteRead`). Throws when it does not exist. */
+  readStatus(path: string): ReadStatus;
+  /** The reads `noteRead` recorded, to save with a conversation (agent snapshots and sessions do). */
+  exportReads(): FileRead[];
+  /**
+   * Replaces the recorded reads with saved ones, after the files they refer to were loaded. A
+   * read only counts while the file still has the content it was recorded for, so old or foreign
+   * reads cannot vouch for anything else; entries that are not `{ path, hash }` are ignored.
+   *
+   * @example
+   * ```ts
+   * sandbox.load(saved.files);
+   * sandbox.importReads(saved.reads);
+   * ```
+   */
+  importReads(reads: readonly FileRead[] | undefined): void;
+
+  /**
    * The agent's tools over this sandbox (`read_file`, `write_file`, `edit_file`, `list_files`,
    * `glob`, `grep`, `delete_file`, `move_file`, `bash`). `createAgent({ sandbox })` adds them;
    * call it yourself to give them to another agent. The ones that change files ask for approval.
@@ -201,4 +253,10 @@ export interface CreateSandboxOptions {
   limits?: Partial<SandboxLimits>;
   /** Clock for `modified` times (tests pass a fixed one). Default `Date.now`. */
   now?: () => number;
+  /**
+   * The stale-write guard of `agentTools()` (see `SandboxToolsOptions.requireRead`): `edit_file`
+   * and overwriting with `write_file` or `move_file` need a `read_file` of the file's current
+   * content first. Default true.
+   */
+  requireRead?: boolean;
 }

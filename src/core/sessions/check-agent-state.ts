@@ -58,13 +58,8 @@ const usageFields = ['inputTokens', 'outputTokens', 'reasoningTokens', 'cachedIn
 export function checkAgentState(value: unknown, root = 'state'): asserts value is AgentState {
   const reader = new ShapeReader(root);
   const state = reader.object(value);
-  reader.oneOf(state.status, agentStatuses, 'status');
-  const callIds = readToolCalls(reader, reader.list(state.toolCalls, 'toolCalls'));
-  const { messageIds, references } = readMessages(reader, reader.list(state.messages, 'messages'));
-  checkReferences(reader, state.toolCalls as readonly Record<string, unknown>[], callIds, messageIds, references);
+  const { messageIds } = readConversation(reader, state, 0);
   if (state.error !== null) readError(reader, reader.object(state.error, 'error'));
-  readUsage(reader, state.usage);
-  if (state.costUsd !== undefined) readCost(reader, state.costUsd);
   if (state.runId !== null) reader.string(state.runId, 'runId');
   if (!Number.isSafeInteger(state.step) || (state.step as number) < 0) reader.expected('a whole number of 0 or more', state.step, 'step');
   const allowed = reader.list(state.alwaysAllowed, 'alwaysAllowed');
@@ -92,6 +87,31 @@ function readTodos(reader: ShapeReader, todos: readonly unknown[]): void {
     if (reader.oneOf(item.status, todoStatuses, 'status') === 'in_progress' && ++inProgress > 1) reader.fail('is a second item in progress; a plan has at most one', 'status');
     reader.leave();
   }
+  reader.leave();
+}
+
+/** How deep sub-agents may nest in loaded data (the runtime's own limit is far lower); deeper is corrupt, not a stack overflow. */
+const maxSubAgentDepth = 16;
+
+/** What an agent state and a sub-agent's run share: status, messages and calls pointing at each other, usage. */
+function readConversation(reader: ShapeReader, state: Record<string, unknown>, depth: number): { messageIds: Map<string, number> } {
+  reader.oneOf(state.status, agentStatuses, 'status');
+  const base = reader.here();
+  const at: PathAt = (...keys) => reader.pathFromRoot(...base, ...keys);
+  const callIds = readToolCalls(reader, reader.list(state.toolCalls, 'toolCalls'), depth, at);
+  const { messageIds, references } = readMessages(reader, reader.list(state.messages, 'messages'), at);
+  checkReferences(at, state.toolCalls as readonly Record<string, unknown>[], callIds, messageIds, references);
+  readUsage(reader, state.usage);
+  if (state.costUsd !== undefined) readCost(reader, state.costUsd);
+  return { messageIds };
+}
+
+/** A sub-agent's run inside a call: a conversation of its own. */
+function readSubAgent(reader: ShapeReader, value: unknown, depth: number): void {
+  const run = reader.object(value, 'subAgent');
+  if (depth >= maxSubAgentDepth) reader.fail(`nests sub-agents more than ${maxSubAgentDepth} deep`, 'subAgent');
+  reader.enter('subAgent');
+  readConversation(reader, run, depth + 1);
   reader.leave();
 }
 
@@ -140,19 +160,23 @@ interface Reference {
   toolCallId: string;
 }
 
-function readToolCalls(reader: ShapeReader, calls: readonly unknown[]): Map<string, number> {
+/** Names a field below the conversation being read (the state, or a sub-agent's run in it). */
+type PathAt = (...keys: Array<string | number>) => string;
+
+function readToolCalls(reader: ShapeReader, calls: readonly unknown[], depth: number, at: PathAt): Map<string, number> {
   const ids = new Map<string, number>();
   reader.enter('toolCalls');
   for (let index = 0; index < calls.length; index++) {
     const call = reader.object(calls[index], index);
     reader.enter(index);
-    readUniqueId(reader, call.id, ids, 'toolCalls', index);
+    readUniqueId(reader, call.id, ids, 'toolCalls', index, at);
     reader.string(call.name, 'name');
     reader.string(call.messageId, 'messageId');
     reader.string(call.inputText, 'inputText');
     reader.oneOf(call.state, callStates, 'state');
     reader.optionalString(call.error, 'error');
     if (call.approval !== undefined) readApproval(reader, reader.object(call.approval, 'approval'));
+    if (call.subAgent !== undefined) readSubAgent(reader, call.subAgent, depth);
     const audit = reader.list(call.audit, 'audit');
     reader.enter('audit');
     for (let position = 0; position < audit.length; position++) {
@@ -175,10 +199,10 @@ function readToolCalls(reader: ShapeReader, calls: readonly unknown[]): Map<stri
  * Reads the id of the entry at `index` of `list` and records it in `ids`. Two entries with one id
  * are corrupt: results, approvals and parts could not tell them apart.
  */
-function readUniqueId(reader: ShapeReader, value: unknown, ids: Map<string, number>, list: string, index: number): void {
+function readUniqueId(reader: ShapeReader, value: unknown, ids: Map<string, number>, list: string, index: number, at: PathAt): void {
   const id = reader.string(value, 'id');
   const earlier = ids.get(id);
-  if (earlier !== undefined) reader.fail(`the id ${describeValue(id)} is also the id of ${reader.pathFromRoot(list, earlier)}`, 'id');
+  if (earlier !== undefined) reader.fail(`the id ${describeValue(id)} is also the id of ${at(list, earlier)}`, 'id');
   ids.set(id, index);
 }
 
@@ -219,14 +243,14 @@ function readApproval(reader: ShapeReader, approval: Record<string, unknown>): v
   reader.leave();
 }
 
-function readMessages(reader: ShapeReader, messages: readonly unknown[]): { messageIds: Map<string, number>; references: Reference[] } {
+function readMessages(reader: ShapeReader, messages: readonly unknown[], at: PathAt): { messageIds: Map<string, number>; references: Reference[] } {
   const messageIds = new Map<string, number>();
   const references: Reference[] = [];
   reader.enter('messages');
   for (let index = 0; index < messages.length; index++) {
     const message = reader.object(messages[index], index);
     reader.enter(index);
-    readUniqueId(reader, message.id, messageIds, 'messages', index);
+    readUniqueId(reader, message.id, messageIds, 'messages', index, at);
     reader.oneOf(message.role, roles, 'role');
     reader.oneOf(message.status, messageStatuses, 'status');
     reader.finite(message.createdAt, 'createdAt');
@@ -286,7 +310,7 @@ function readFilePart(reader: ShapeReader, part: Record<string, unknown>, fromUs
  * run and never reach the model; a part without its call would show nothing.
  */
 function checkReferences(
-  reader: ShapeReader,
+  pathAt: PathAt,
   calls: readonly Record<string, unknown>[],
   callIds: ReadonlyMap<string, number>,
   messageIds: ReadonlyMap<string, number>,
@@ -294,20 +318,20 @@ function checkReferences(
 ): void {
   for (let index = 0; index < calls.length; index++) {
     const messageId = calls[index]!.messageId as string;
-    if (!messageIds.has(messageId)) throw corruptSnapshot(`${reader.pathFromRoot('toolCalls', index, 'messageId')}: no message has the id ${describeValue(messageId)}`);
+    if (!messageIds.has(messageId)) throw corruptSnapshot(`${pathAt('toolCalls', index, 'messageId')}: no message has the id ${describeValue(messageId)}`);
   }
   const shownBy = new Int32Array(calls.length).fill(-1);
   for (const { message, part, toolCallId } of references) {
-    const at = () => reader.pathFromRoot('messages', message, 'parts', part, 'toolCallId');
+    const at = () => pathAt('messages', message, 'parts', part, 'toolCallId');
     const call = callIds.get(toolCallId);
     if (call === undefined) throw corruptSnapshot(`${at()}: no tool call has the id ${describeValue(toolCallId)}`);
     const owner = messageIds.get(calls[call]!.messageId as string)!;
-    if (owner !== message) throw corruptSnapshot(`${at()}: the tool call ${describeValue(toolCallId)} belongs to ${reader.pathFromRoot('messages', owner)}`);
-    if (shownBy[call] !== -1) throw corruptSnapshot(`${at()}: the tool call ${describeValue(toolCallId)} is also shown by ${reader.pathFromRoot('messages', message, 'parts', shownBy[call]!)}`);
+    if (owner !== message) throw corruptSnapshot(`${at()}: the tool call ${describeValue(toolCallId)} belongs to ${pathAt('messages', owner)}`);
+    if (shownBy[call] !== -1) throw corruptSnapshot(`${at()}: the tool call ${describeValue(toolCallId)} is also shown by ${pathAt('messages', message, 'parts', shownBy[call]!)}`);
     shownBy[call] = part;
   }
   const missing = shownBy.indexOf(-1);
-  if (missing !== -1) throw corruptSnapshot(`${reader.pathFromRoot('toolCalls', missing)}: no part of its message shows it`);
+  if (missing !== -1) throw corruptSnapshot(`${pathAt('toolCalls', missing)}: no part of its message shows it`);
 }
 
 function readError(reader: ShapeReader, error: Record<string, unknown>): void {

@@ -8,8 +8,8 @@
  * it again before this runs (see `withoutLoadedAuthority`).
  */
 import { createId } from '../store/ids';
-import type { AgentState, AgentStatus, Message, ToolCall, ToolCallState } from '../store/state';
-import { isWaitingForPeople } from '../store/tool-call-states';
+import type { AgentState, AgentStatus, Message, SubAgentRun, ToolCall, ToolCallState } from '../store/state';
+import { isFinalToolCallState, isWaitingForPeople } from '../store/tool-call-states';
 
 /**
  * Whether a call in each state is kept as it is on restore: it waits for a person, for its turn
@@ -49,20 +49,49 @@ function sealedError(call: ToolCall): string {
  * ```
  */
 export function sealInterrupted(state: AgentState, now: number): AgentState {
+  const toolCalls = sealCalls(state.toolCalls, now, (call) => keptOnRestore[call.state]);
+  const messages = sealMessages(state.messages);
+  const changed = toolCalls !== state.toolCalls || messages !== state.messages;
+  const waiting = toolCalls.some(isWaitingForPeople);
+  const status: AgentStatus = waiting ? 'awaiting-people' : state.status === 'error' ? 'error' : 'idle';
+  if (!changed && status === state.status) return state;
+  return { ...state, toolCalls, messages, status };
+}
+
+/** The calls with those not kept sealed, and every sub-agent's run sealed whole (its agent is gone); the same list when nothing changes. */
+function sealCalls(calls: ToolCall[], now: number, kept: (call: ToolCall) => boolean): ToolCall[] {
   let changed = false;
-  const toolCalls = state.toolCalls.map((call) => {
-    if (keptOnRestore[call.state]) return call;
+  const sealed = calls.map((call) => {
+    const subAgent = call.subAgent && sealSubAgent(call.subAgent, now);
+    const keep = kept(call);
+    if (keep && subAgent === call.subAgent) return call;
     changed = true;
+    if (keep) return { ...call, subAgent: subAgent! };
     return {
       ...call,
+      ...(subAgent ? { subAgent } : {}),
       state: 'sealed' as const,
       error: sealedError(call),
       audit: [...call.audit, { state: 'sealed' as const, at: now, by: 'runtime' as const, note: 'sealed when the session was restored' }],
     };
   });
-  const messages = state.messages.map((message): Message => {
+  return changed ? sealed : calls;
+}
+
+/** A sub-agent's run can never go on after a restore: nothing of it waits or runs any more. */
+function sealSubAgent(run: SubAgentRun, now: number): SubAgentRun {
+  const toolCalls = sealCalls(run.toolCalls, now, (call) => isFinalToolCallState(call.state));
+  const messages = sealMessages(run.messages);
+  const status = run.status === 'error' ? 'error' : 'idle';
+  if (toolCalls === run.toolCalls && messages === run.messages && status === run.status) return run;
+  return { ...run, toolCalls, messages, status };
+}
+
+/** Replies that were streaming keep their text and say they were cut off; the same list when none was. */
+function sealMessages(messages: Message[]): Message[] {
+  if (!messages.some((message) => message.status === 'streaming')) return messages;
+  return messages.map((message): Message => {
     if (message.status !== 'streaming') return message;
-    changed = true;
     return {
       ...message,
       status: 'stopped',
@@ -72,10 +101,6 @@ export function sealInterrupted(state: AgentState, now: number): AgentState {
       ],
     };
   });
-  const waiting = toolCalls.some(isWaitingForPeople);
-  const status: AgentStatus = waiting ? 'awaiting-people' : state.status === 'error' ? 'error' : 'idle';
-  if (!changed && status === state.status) return state;
-  return { ...state, toolCalls, messages, status };
 }
 
 /**

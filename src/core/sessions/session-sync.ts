@@ -59,6 +59,8 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
     if (record && snapshot) {
       revision = record.revision;
       restoreCheckpoints(sandbox, snapshot.sandbox?.checkpoints, context.onError);
+      // After the files: a read counts only while its file still holds what was read.
+      sandbox?.importReads(snapshot.sandbox?.reads);
       context.dispatch({ type: 'state-restore', state: context.restoreState(snapshot.state) });
     }
     control.set({ loaded: record ? 'restored' : 'new' });
@@ -89,7 +91,7 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
     async () => {
       const state = context.getState();
       if (conflicted || state === savedState) return 'nothing-to-save';
-      const snapshot = createSnapshot(state, sandbox ? { checkpoints: checkpointsOf(sandbox) } : undefined);
+      const snapshot = createSnapshot(state, sandbox ? { checkpoints: checkpointsOf(sandbox), reads: sandbox.exportReads() } : undefined);
       revision = await storage.save({ id, snapshot }, revision);
       savedState = state;
       return 'saved';

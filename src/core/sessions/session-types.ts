@@ -4,6 +4,7 @@
  * loads and saves its session), the storages (IndexedDB, memory, your own) and the UI.
  */
 import type { FileRecord } from '../sandbox/storage/file-record';
+import type { FileRead } from '../sandbox/sandbox-types';
 import type { SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import type { SandboxCheckpointRecord } from '../sandbox/checkpoints/checkpoint-record';
 import type { AgentState } from '../store/state';
@@ -38,6 +39,11 @@ export interface AgentSnapshot {
     /** The files; absent when they are stored elsewhere (a session storage keeps them per file). */
     readonly files?: readonly FileRecord[];
     readonly checkpoints: readonly SandboxCheckpointRecord[];
+    /**
+     * What the model has read of the files (see `Sandbox.noteRead`), so the stale-write guard
+     * still lets it edit them after a reload. Absent in older snapshots: the model reads again.
+     */
+    readonly reads?: readonly FileRead[];
   };
 }
 

@@ -86,6 +86,11 @@ export class ShapeReader {
     return this.pathFromRoot(...(key === undefined ? this.trail : [...this.trail, key]));
   }
 
+  /** The current location, to name fields below it later (`pathFromRoot(...reader.here(), 'toolCalls', 3)`). */
+  here(): Key[] {
+    return [...this.trail];
+  }
+
   /** A location written from the root, whatever the current one is (to name another field). */
   pathFromRoot(...keys: Key[]): string {
     let path = this.root;

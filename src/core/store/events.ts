@@ -7,6 +7,7 @@ import type {
   Compaction,
   Message,
   NoticePart,
+  SubAgentRun,
   TodoItem,
   ToolCallState,
   Usage,
@@ -55,6 +56,8 @@ export type AgentEvent =
       output?: unknown;
       error?: string;
     }
+  /** A sub-agent's state as it now stands (see `defineAgentTool`); its usage since the last one counts in the totals. */
+  | { type: 'tool-call-sub-agent'; toolCallId: string; subAgent: SubAgentRun }
   | { type: 'tool-always-allow'; name: string }
   | { type: 'tool-call-progress'; toolCallId: string; progress: unknown }
   | { type: 'error-clear' }

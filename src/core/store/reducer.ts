@@ -1,5 +1,6 @@
 import type { AgentEvent } from './events';
-import type { AgentState, Message, MessagePart, ToolCall, Usage } from './state';
+import type { AgentState, Message, MessagePart, ToolCall } from './state';
+import { addUsage, usageSince } from './usage-math';
 
 /**
  * The one function that writes agent state. Pure: it returns a new state and never mutates
@@ -118,6 +119,19 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         ...(event.error !== undefined ? { error: event.error } : {}),
         audit: [...call.audit, { state: event.state, at: event.at, by: event.by, ...(event.note ? { note: event.note } : {}) }],
       }));
+    case 'tool-call-sub-agent': {
+      const call = state.toolCalls.findLast((candidate) => candidate.id === event.toolCallId);
+      if (!call) return state;
+      const next = updateToolCall(state, event.toolCallId, (found) => ({ ...found, subAgent: event.subAgent }));
+      // The child's tokens count in the conversation's totals: only what it used since the last update.
+      const before = call.subAgent;
+      const costUsd = (event.subAgent.costUsd ?? 0) - (before?.costUsd ?? 0);
+      return {
+        ...next,
+        usage: addUsage(next.usage, usageSince(event.subAgent.usage, before?.usage)),
+        ...(costUsd !== 0 ? { costUsd: (state.costUsd ?? 0) + costUsd } : {}),
+      };
+    }
     case 'tool-always-allow':
       return state.alwaysAllowed.includes(event.name) ? state : { ...state, alwaysAllowed: [...state.alwaysAllowed, event.name] };
     case 'tool-call-progress':
@@ -168,16 +182,6 @@ function updateToolCall(state: AgentState, toolCallId: string, update: (call: To
 
 function assertNever(value: never): never {
   throw new Error(`Unhandled agent event: ${JSON.stringify(value)}`);
-}
-
-function addUsage(total: Usage, more: Usage): Usage {
-  return {
-    inputTokens: total.inputTokens + more.inputTokens,
-    outputTokens: total.outputTokens + more.outputTokens,
-    reasoningTokens: total.reasoningTokens + more.reasoningTokens,
-    cachedInputTokens: total.cachedInputTokens + more.cachedInputTokens,
-    totalTokens: total.totalTokens + more.totalTokens,
-  };
 }
 
 /** A summary stays only while the message it ends with does (a rollback before it drops it). */

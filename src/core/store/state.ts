@@ -182,6 +182,24 @@ export interface ToolCall {
   output?: unknown;
   error?: string;
   audit: AuditEntry[];
+  /**
+   * A call to a sub-agent (`defineAgentTool`): the child's conversation as it runs, mirrored here
+   * so the card can show its steps, its approvals and questions join the queue, and the session
+   * keeps it. The model is sent only the call's result, never this.
+   */
+  subAgent?: SubAgentRun;
+}
+
+/**
+ * What a sub-agent did for one call: its status, messages and tool calls (which may hold sub-agents
+ * of their own), and the tokens it used. Its usage is counted in the parent's totals and limits.
+ */
+export interface SubAgentRun {
+  status: AgentStatus;
+  messages: Message[];
+  toolCalls: ToolCall[];
+  usage: Usage;
+  costUsd?: number;
 }
 
 export interface Usage {

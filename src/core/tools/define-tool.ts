@@ -72,7 +72,12 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
   summarize?: (input: Input) => string;
   /** Marks tools that change nothing; used by permission policies. */
   readOnly?: boolean;
-  /** Free-form grouping for display (for example `'files'`, `'web'`). */
+  /**
+   * The tool's group, for permission lists (`permissions: { allow: ['read', 'write'] }`) and for
+   * display. The built-in tools use `read`, `write`, `shell` and `people`, sub-agent tools `agent`;
+   * backend tools from a catalog default to `backend`, MCP tools are `mcp:<server>`; an app's own may be any word
+   * (`'web'`, `'email'`).
+   */
   category?: string;
   /**
    * Per-call time limit in ms; the call's signal aborts and it ends as an error result when it
@@ -80,6 +85,27 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
    * opts out: the call may run as long as the run does (Stop still ends it).
    */
   timeoutMs?: number;
+  /**
+   * Prepares what the tool needs (opens a database, loads a model, connects a client). An agent
+   * runs it once, before its first call of the tool; calls that come meanwhile wait for the same
+   * `init`. The call's time limit and Stop apply to the wait. When it throws, the call (and those
+   * waiting with it) ends with an error result saying so, and the next call tries again. Each
+   * agent starts its tools itself: a tool given to two agents is started by each.
+   *
+   * @example
+   * ```ts
+   * let db: Database | undefined;
+   * defineTool({ name: 'query', ..., init: async () => { db = await openDatabase(); }, dispose: () => db?.close(), execute: ({ sql }) => db!.all(sql) });
+   * ```
+   */
+  init?: () => void | PromiseLike<void>;
+  /**
+   * Lets go of what `init` (or the first call) took, when the agent is disposed (`agent.dispose()`).
+   * Called once for each tool the agent started (its first call began, and its `init`, if any,
+   * succeeded), after the run stopped; one that throws is reported through `reportError` and the
+   * other tools are still disposed.
+   */
+  dispose?: () => void | PromiseLike<void>;
   /**
    * Running it twice with the same input does no more than running it once (a lookup, a PUT).
    * Only such tools are retried when a call to a backend fails in transit (`httpToolBridge`).

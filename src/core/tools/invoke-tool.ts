@@ -103,11 +103,15 @@ export function describeError(error: unknown): string {
   return typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error));
 }
 
-/** Awaits a value, or walks an async iterable: each value is progress, the last one is the result. */
+/**
+ * Awaits a value, or walks an async iterable (also one a promise resolves to, as when a tool's
+ * `init` runs first): each value is progress, the last one is the result.
+ */
 async function consumeResult(result: ToolExecuteResult<unknown>, reportProgress: (progress: unknown) => void): Promise<unknown> {
-  if (!isAsyncIterable(result)) return await result;
+  const settled = isAsyncIterable(result) ? result : await result;
+  if (!isAsyncIterable(settled)) return settled;
   let last: unknown;
-  for await (const value of result) {
+  for await (const value of settled) {
     last = value;
     reportProgress(value);
   }

@@ -31,6 +31,9 @@ export function createToolRegistry(tools: readonly ToolDefinition<never, unknown
     if (tool.timeoutMs !== undefined && !(typeof tool.timeoutMs === 'number' && tool.timeoutMs > 0 && !Number.isNaN(tool.timeoutMs))) {
       throw new InvalidToolError(`Tool "${tool.name}": \`timeoutMs\` must be a positive number of milliseconds (or Infinity for no limit), got ${String(tool.timeoutMs)}.`);
     }
+    for (const hook of ['init', 'dispose'] as const) {
+      if (tool[hook] !== undefined && typeof tool[hook] !== 'function') throw new InvalidToolError(`Tool "${tool.name}": \`${hook}\` must be a function.`);
+    }
     registry.set(tool.name, tool as ToolDefinition);
   }
   return registry;

@@ -13,7 +13,7 @@ describe('bashTool', () => {
   it('is a valid tool named bash that asks for approval, with a limit above the shell own', () => {
     const tool = bashTool(createSandbox(), { timeoutMs: 3_000 });
     expect(createToolRegistry([tool]).get('bash')).toBe(tool);
-    expect(tool).toMatchObject({ name: 'bash', needsApproval: true, category: 'files' });
+    expect(tool).toMatchObject({ name: 'bash', needsApproval: true, category: 'shell' });
     expect(tool.readOnly).toBeUndefined();
     expect(tool.timeoutMs).toBeGreaterThan(3_000);
     expect(tool.inputSchema).toMatchObject({ type: 'object', required: ['command'], properties: { command: { type: 'string' }, cwd: { type: 'string' } } });

@@ -70,7 +70,7 @@ export function bashTool(sandbox: Sandbox, options: BashToolOptions = {}): ToolD
     description: describe(limits),
     inputSchema,
     needsApproval: true,
-    category: 'files',
+    category: 'shell',
     timeoutMs: limits.timeoutMs + toolTimeoutMarginMs,
     execute: async ({ command, cwd }, { signal }): Promise<BashToolOutput> => {
       const { exitCode, stdout, stderr, truncated } = await shell.run({ command, signal, ...(cwd === undefined ? {} : { cwd }) });

@@ -1,81 +1,61 @@
 import { defineTool } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
 import { writePreview } from './file-change-preview';
+import { assertRead } from './read-guard';
+import { applyEdit, type EditFileInput } from './text-edits';
 
-/** The input of `edit_file`. */
-export interface EditFileInput {
-  path: string;
-  oldText: string;
-  newText: string;
-  replaceAll?: boolean;
-}
+export { applyEdit } from './text-edits';
+export type { EditFileInput, TextEdit } from './text-edits';
 
-/**
- * The content after an edit, or an error that says what to fix: zero matches, or several when
- * one was asked for (with how many and on which lines, so the model can add context).
- *
- * @example
- * ```ts
- * applyEdit('a b a', { path: 'x', oldText: 'a', newText: 'c' }); // throws: 2 matches (lines 1, 1)
- * applyEdit('a b a', { path: 'x', oldText: 'a', newText: 'c', replaceAll: true }); // { content: 'c b c', replacements: 2 }
- * ```
- */
-export function applyEdit(text: string, input: EditFileInput): { content: string; replacements: number } {
-  const { path, oldText, newText, replaceAll = false } = input;
-  if (oldText === '') throw new Error('`oldText` is empty; quote the exact text to replace (use write_file to create a file).');
-  if (oldText === newText) throw new Error('`oldText` and `newText` are the same; nothing would change.');
-  const starts: number[] = [];
-  for (let index = text.indexOf(oldText); index !== -1; index = text.indexOf(oldText, index + oldText.length)) starts.push(index);
-  if (starts.length === 0) {
-    throw new Error(`\`oldText\` was not found in "${path}". Read the file again and quote the text exactly, including whitespace and indentation.`);
-  }
-  if (starts.length > 1 && !replaceAll) {
-    const lines = starts.slice(0, 10).map((start) => lineOf(text, start));
-    throw new Error(
-      `\`oldText\` occurs ${starts.length} times in "${path}" (lines ${lines.join(', ')}${starts.length > 10 ? ', …' : ''}). Quote more surrounding text so it matches once, or pass replaceAll: true.`,
-    );
-  }
-  return { content: text.split(oldText).join(newText), replacements: starts.length };
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let index = text.indexOf('\n'); index !== -1 && index < offset; index = text.indexOf('\n', index + 1)) line++;
-  return line;
-}
+const editSchema = {
+  oldText: { type: 'string', description: 'The exact text to replace, including whitespace' },
+  newText: { type: 'string', description: 'The text to put in its place' },
+  replaceAll: { type: 'boolean', description: 'Replace every occurrence. Default false.' },
+} as const;
 
 /**
  * The `edit_file` tool: replaces one exact, unique occurrence of `oldText` (or every one with
- * `replaceAll`). Asks for approval; the approval shows the diff, and the result returns it too.
+ * `replaceAll`), or applies several such `edits` in order, all or nothing. Line endings are kept
+ * (see `text-edits`). With the stale-write guard on (`requireRead`, the default) it edits only a
+ * file whose current content the model read or wrote. Asks for approval; the approval shows the
+ * diff of all the edits, and the result returns it too.
  *
  * @example
  * ```ts
  * const tool = editFileTool(sandbox);
  * await tool.execute!({ path: 'a.ts', oldText: 'let x = 1', newText: 'let x = 2' }, context);
+ * await tool.execute!({ path: 'a.ts', edits: [{ oldText: 'x = 2', newText: 'y = 2' }, { oldText: 'x;', newText: 'y;', replaceAll: true }] }, context);
  * ```
  */
-export function editFileTool(sandbox: Sandbox) {
+export function editFileTool(sandbox: Sandbox, requireRead = true) {
   const edited = (input: EditFileInput) => {
     if (sandbox.stat(input.path).binary) throw new Error(`"${input.path}" is a binary file; edit_file changes text files only.`);
+    assertRead(sandbox, input.path, 'edit it', requireRead);
     return applyEdit(sandbox.readFile(input.path), input);
   };
   return defineTool({
     name: 'edit_file',
     description:
-      'Edits a text file by replacing exact text. `oldText` must match exactly once (quote enough surrounding lines); pass `replaceAll: true` to replace every occurrence. Read the file first.',
+      'Edits a text file by replacing exact text. ' +
+      (requireRead ? 'Read the file first: editing a file you have not read since it last changed is refused. ' : '') +
+      '`oldText` must match exactly once (quote enough surrounding lines) unless `replaceAll` is true. For several changes, pass `edits` instead (applied in order, all or nothing). The file keeps its line endings.',
     inputSchema: {
       type: 'object',
       properties: {
         path: { type: 'string', description: 'Path of the file' },
-        oldText: { type: 'string', description: 'The exact text to replace, including whitespace' },
-        newText: { type: 'string', description: 'The text to put in its place' },
-        replaceAll: { type: 'boolean', description: 'Replace every occurrence. Default false.' },
+        ...editSchema,
+        edits: {
+          type: 'array',
+          description: 'Several replacements instead of one, applied in order; if one fails, none is made.',
+          minItems: 1,
+          items: { type: 'object', properties: editSchema, required: ['oldText', 'newText'], additionalProperties: false },
+        },
       },
-      required: ['path', 'oldText', 'newText'],
+      required: ['path'],
       additionalProperties: false,
     },
     needsApproval: true,
-    category: 'files',
+    category: 'write',
     preview: (input: EditFileInput) => {
       try {
         return writePreview(sandbox, input.path, edited(input).content);
@@ -88,6 +68,8 @@ export function editFileTool(sandbox: Sandbox) {
       const { content, replacements } = edited(input);
       const diff = sandbox.previewChange(input.path, content);
       sandbox.writeFile(input.path, content);
+      // The model wrote this content: it may edit it again without reading it first.
+      sandbox.noteRead(input.path);
       return { path: sandbox.stat(input.path).path, replacements, diff };
     },
   });

@@ -26,7 +26,7 @@ export function listFilesTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     readOnly: true,
-    category: 'files',
+    category: 'read',
     execute: (input) => {
       const { path = '/', recursive = false } = input;
       const root = sandbox.stat(path);

@@ -21,7 +21,10 @@ export interface ReadFileOutput {
 /**
  * The `read_file` tool: a text file's lines, numbered (the numbers `grep` reports and `edit_file`
  * users quote), optionally a range (`offset`, `limit`), cut at a line boundary past `maxChars`
- * with a note that says how to read on. Binary files are described, not dumped.
+ * with a note that says how to read on. Lines are shown without their line endings (a CRLF file
+ * reads like an LF one; `edit_file` keeps its CRLF). Binary files are described, not dumped.
+ * Every read is recorded (`sandbox.noteRead`), a range too: the stale-write guard then lets the
+ * model edit the file until something else changes it.
  *
  * @example
  * ```ts
@@ -33,7 +36,7 @@ export function readFileTool(sandbox: Sandbox, maxChars = defaultMaxReadChars) {
   return defineTool({
     name: 'read_file',
     description:
-      'Reads a text file of the workspace. Returns its lines numbered like `cat -n`. For long files pass `offset` (first line, 1-based) and `limit` (number of lines).',
+      'Reads a text file of the workspace. Returns its lines numbered like `cat -n` (without line endings). For long files pass `offset` (first line, 1-based) and `limit` (number of lines).',
     inputSchema: {
       type: 'object',
       properties: {
@@ -45,15 +48,16 @@ export function readFileTool(sandbox: Sandbox, maxChars = defaultMaxReadChars) {
       additionalProperties: false,
     },
     readOnly: true,
-    category: 'files',
+    category: 'read',
     execute: (input): ReadFileOutput => {
       const { path, offset = 1, limit } = input;
       const entry = sandbox.stat(path);
       if (entry.kind === 'directory') throw new Error(`"${entry.path}" is a directory; use list_files to see what it holds.`);
+      sandbox.noteRead(path);
       if (entry.binary) {
         return { path: entry.path, totalLines: 0, fromLine: 0, toLine: 0, content: '', note: `"${entry.path}" is a binary file of ${entry.size} bytes; it has no lines to show.` };
       }
-      const lines = sandbox.readFile(path).split('\n');
+      const lines = sandbox.readFile(path).split(/\r?\n/);
       if (lines.at(-1) === '') lines.pop(); // a final newline ends the last line; it does not start another
       const totalLines = lines.length;
       if (offset > totalLines) {

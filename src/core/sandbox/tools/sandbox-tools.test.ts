@@ -75,12 +75,14 @@ describe('file tools in an agent', () => {
     expect(refused.output.type).toBe('error-text');
     expect(refused.text).toContain('already exists; pass overwrite');
     expect(sandbox.readFile('keep.md')).toBe('original');
+    sandbox.noteRead('keep.md'); // as read_file does (the stale-write guard has its own tests)
     await callOnce(sandbox, 'write_file', { path: 'keep.md', content: 'replaced', overwrite: true });
     expect(sandbox.readFile('keep.md')).toBe('replaced');
   });
 
   it('edit_file replaces one unique occurrence and says how many when there are none or several', async () => {
     const sandbox = createSandbox({ files: { 'a.ts': 'let a = 1;\nlet b = 1;\nlet a2 = 1;\n' } });
+    sandbox.noteRead('a.ts');
     const several = await callOnce(sandbox, 'edit_file', { path: 'a.ts', oldText: '= 1', newText: '= 2' });
     expect(several.text).toContain('occurs 3 times in "a.ts" (lines 1, 2, 3)');
     const none = await callOnce(sandbox, 'edit_file', { path: 'a.ts', oldText: 'let c', newText: 'let d' });
@@ -151,6 +153,7 @@ describe('approval previews of file tools', () => {
 
   it('write_file and edit_file carry the diff of what would change, before anything changed', async () => {
     const sandbox = createSandbox({ files: { 'a.txt': 'one\ntwo\n' } });
+    sandbox.noteRead('a.txt');
     const write = await pending(sandbox, 'write_file', { path: 'new.txt', content: 'hello\n' });
     expect(write.preview).toEqual({ kind: 'file-changes', files: [{ path: '/new.txt', change: 'create', diff: expect.stringContaining('--- /dev/null\n+++ /new.txt') }] });
     expect(sandbox.exists('new.txt')).toBe(false);
@@ -162,6 +165,7 @@ describe('approval previews of file tools', () => {
 
   it('an edit that cannot apply says so in the preview', async () => {
     const sandbox = createSandbox({ files: { 'a.txt': 'x' } });
+    sandbox.noteRead('a.txt');
     const { preview } = await pending(sandbox, 'edit_file', { path: 'a.txt', oldText: 'nope', newText: 'y' });
     expect(preview).toEqual({ kind: 'file-changes', files: [], note: expect.stringContaining('This edit cannot be applied: `oldText` was not found') });
   });

@@ -17,6 +17,13 @@ export interface SandboxToolsOptions {
   only?: readonly string[];
   /** Characters `read_file` returns per call at most. Default 16,000. */
   maxReadChars?: number;
+  /**
+   * The stale-write guard: `edit_file`, and `write_file` or `move_file` replacing an existing
+   * file, are refused (an error result that tells the model to read the file first) unless the
+   * model read the file with `read_file`, or wrote it itself, since it last changed. Changes by
+   * the user, the bash tool or a rollback make a file unread again. Default true.
+   */
+  requireRead?: boolean;
   /** No longer here: the `bash` tool is `bashTool(sandbox, limits)` from `react-agent-kit/shell`. */
   shell?: never;
 }
@@ -32,18 +39,20 @@ const bashMoved = 'the bash tool is bashTool(sandbox, limits) from react-agent-k
  * @example
  * ```ts
  * const agent = createAgent({ model, tools: sandboxTools(sandbox, { only: ['read_file', 'grep'] }) });
+ * const trusting = sandboxTools(sandbox, { requireRead: false }); // edits without reading first
  * ```
  */
 export function sandboxTools(sandbox: Sandbox, options: SandboxToolsOptions = {}): ToolDefinition<never, unknown>[] {
   if ((options as { shell?: unknown }).shell !== undefined) throw new TypeError(`sandboxTools: the shell option is gone: ${bashMoved}.`);
+  const requireRead = options.requireRead ?? true;
   const tools: ToolDefinition<never, unknown>[] = [
     readFileTool(sandbox, options.maxReadChars ?? defaultMaxReadChars),
     listFilesTool(sandbox),
     globTool(sandbox),
     grepTool(sandbox),
-    writeFileTool(sandbox),
-    editFileTool(sandbox),
-    moveFileTool(sandbox),
+    writeFileTool(sandbox, requireRead),
+    editFileTool(sandbox, requireRead),
+    moveFileTool(sandbox, requireRead),
     deleteFileTool(sandbox),
   ];
   if (options.only === undefined) return tools;

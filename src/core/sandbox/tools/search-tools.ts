@@ -29,7 +29,7 @@ export function globTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     readOnly: true,
-    category: 'files',
+    category: 'read',
     execute: (input) => {
       const { pattern, path = '/' } = input;
       const found = sandbox.glob(pattern, { cwd: path });
@@ -70,7 +70,7 @@ export function grepTool(sandbox: Sandbox) {
       additionalProperties: false,
     },
     readOnly: true,
-    category: 'files',
+    category: 'read',
     execute: async (input) => {
       const { pattern, regex, ignoreCase, path, glob, maxMatches = defaultGrepToolMatches } = input;
       if (regex === true) {

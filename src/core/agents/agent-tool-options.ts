@@ -1,0 +1,39 @@
+import type { LanguageModel } from '../model/language-model';
+import type { PermissionPolicy } from '../people/permission-policy';
+import type { AskUserOption } from '../people/question-types';
+import type { AgentLimits } from '../run/run-limits';
+import type { Sandbox } from '../sandbox/sandbox-types';
+import type { ToolDefinition } from '../tools/define-tool';
+
+/** Options of `defineAgentTool`. */
+export interface AgentToolOptions {
+  /** The tool's name, as the parent model calls it (`research_helper`). */
+  name: string;
+  /** Tells the parent model what the helper is good at and when to hand it a task. */
+  description: string;
+  /** The child's system prompt. */
+  instructions: string;
+  /** The child's own tools (sub-agent tools too: they nest up to `maxDepth`). */
+  tools?: readonly ToolDefinition<never, unknown>[];
+  /** The child's model. Default: the parent's. */
+  model?: LanguageModel;
+  /** The child's own limits (steps, tool calls, tokens, time). Its usage also counts in the parent's limits. */
+  limits?: AgentLimits;
+  /**
+   * The child's workspace: `'shared'` (default) gives it the parent's file tools on the same files
+   * (its changes belong to the parent's turn, so a rollback undoes them); `'read-only'` only the
+   * tools that read; `'none'` no files; a sandbox of its own (`createSandbox()`) scopes it there.
+   */
+  sandbox?: 'shared' | 'read-only' | 'none' | Sandbox;
+  /** The child's permission policy. Default: the parent's (its approvals are asked in the parent's UI). */
+  permissions?: PermissionPolicy;
+  /** Gives the child the `ask_user_question` tool; its questions are asked in the parent's UI. */
+  askUser?: AskUserOption;
+  /** How many sub-agents deep a call may start this one: 1 lets only the app's agent start it. Default 2. */
+  maxDepth?: number;
+}
+
+/** The input the parent model gives a sub-agent. */
+export interface AgentToolInput {
+  task: string;
+}
