@@ -69,6 +69,14 @@ describe('createAgent({ todos: true })', () => {
     expect(seen).toEqual([['Go', 0], ['Go', 1], ['Go', 2]]);
   });
 
+  it('tells agent.on listeners of each new plan', async () => {
+    const agent = createAgent({ model: scriptedModel([toolCall('todo_write', { todos: plan('in_progress', 'pending') }), toolCall('todo_write', { todos: plan('completed', 'in_progress') }), text('ok')]), todos: true });
+    const heard: string[] = [];
+    agent.on('todos-update', (event) => void heard.push(event.todos.map((item) => item.status).join(',')));
+    await agent.send('Go');
+    expect(heard).toEqual(['in_progress,pending', 'completed,in_progress']);
+  });
+
   it('stops reminding once every item is completed', async () => {
     const model = scriptedModel([toolCall('todo_write', { todos: plan('completed', 'completed') }), text('All done.'), text('Sure.')]);
     const agent = createAgent({ model, todos: true });
