@@ -2,6 +2,7 @@ import type { LanguageModel } from '../model/language-model';
 import type { PermissionPolicy } from '../people/permission-policy';
 import type { AskUserOption } from '../people/question-types';
 import type { AgentLimits } from '../run/run-limits';
+import type { AgentHooks } from '../run/agent-hooks';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 
@@ -29,6 +30,13 @@ export interface AgentToolOptions {
   permissions?: PermissionPolicy;
   /** Gives the child the `ask_user_question` tool; its questions are asked in the parent's UI. */
   askUser?: AskUserOption;
+  /** Gives the child the `todo_write` tool: it keeps a plan of its own (in `call.subAgent`'s state, not the parent's). */
+  todos?: boolean;
+  /**
+   * The child's own hooks (`createAgent({ hooks })`). The parent's hooks and `agent.on` listeners
+   * see the sub-agent call itself, not the calls its child makes.
+   */
+  hooks?: AgentHooks;
   /** How many sub-agents deep a call may start this one: 1 lets only the app's agent start it. Default 2. */
   maxDepth?: number;
 }

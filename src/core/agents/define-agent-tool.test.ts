@@ -127,6 +127,21 @@ describe('defineAgentTool', () => {
     expect(agent.getState().toolCalls[0]).toMatchObject({ state: 'output-available', output: 'You chose a city.' });
   });
 
+  it("runs the child's own hooks on the child's calls", async () => {
+    const childModel = scriptedModel([toolCall('lookup', { word: 'raw' }), text('done')]);
+    const helper = defineAgentTool({
+      name: 'helper',
+      description: 'Helps.',
+      instructions: '',
+      tools: [lookup],
+      model: childModel,
+      hooks: { beforeToolCall: (call) => (call.name === 'lookup' ? { action: 'rewrite', input: { word: 'rewritten' } } : undefined) },
+    });
+    const agent = createAgent({ model: scriptedModel([toolCall('helper', { task: 'go' }), text('ok')]), tools: [helper] });
+    await agent.send('go');
+    expect(agent.getState().toolCalls[0]!.subAgent!.toolCalls[0]).toMatchObject({ input: { word: 'rewritten' }, originalInput: { word: 'raw' }, output: { word: 'rewritten' } });
+  });
+
   it("Stop during a child's tool stops both, and every call of both has its one result", async () => {
     let started: () => void = () => {};
     const began = new Promise<void>((resolve) => (started = resolve));

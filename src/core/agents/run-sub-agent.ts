@@ -23,6 +23,8 @@ export async function runSubAgent(options: AgentToolOptions, task: string, host:
     permissions: options.permissions ?? host.permissions,
     ...(host.costEstimator ? { costEstimator: host.costEstimator } : {}),
     ...(options.askUser ? { askUser: options.askUser } : {}),
+    ...(options.todos ? { todos: true } : {}),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
     [subAgentDepthKey]: host.depth + 1,
   } as AgentOptions);
 
