@@ -25,3 +25,8 @@ export { createAgentStore } from './store/store';
 export type { AgentStore } from './store/store';
 export { createEventLog } from './store/event-log';
 export type { EventLog } from './store/event-log';
+export { checkSessionWrite, nextSessionRecord, renamedSessionRecord } from './sessions/session-record';
+export { byRecentUpdate } from './sessions/session-summary';
+export { checkDeletedPath, checkLoadedFiles, normalizeFileRecord } from './sandbox/storage/file-record';
+export { sandboxFormatVersion } from './sandbox/storage/sandbox-storage';
+export { toPersistenceError } from './persistence/persistence-error';
