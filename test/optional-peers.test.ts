@@ -1,6 +1,7 @@
 /**
- * The package as an app installs it without its optional peers (just-bash, ai, the MCP SDK):
- * every entry loads in Node, the bash tool says which package is missing and how to install it,
+ * The package as an app installs it without its optional peers (just-bash, ai, the MCP SDK, pg):
+ * every entry loads in Node, the bash tool and the Postgres session store say which package is
+ * missing and how to install it,
  * and the type declarations compile with `skipLibCheck: false`. Runs against `dist/` (built by
  * `npm run build`, which `npm test` runs first), copied the way npm installs a package.
  */
@@ -47,8 +48,8 @@ function node(script: string): string {
 }
 
 describe('the package without its optional peers', () => {
-  it('declares just-bash, ai and the MCP SDK as optional peers, and none of them is installed here', () => {
-    expect(optionalPeers).toEqual(expect.arrayContaining(['just-bash', 'ai', '@modelcontextprotocol/sdk']));
+  it('declares just-bash, ai, the MCP SDK and pg as optional peers, and none of them is installed here', () => {
+    expect(optionalPeers).toEqual(expect.arrayContaining(['just-bash', 'ai', '@modelcontextprotocol/sdk', 'pg']));
     for (const name of optionalPeers) expect(existsSync(join(app, 'node_modules', name))).toBe(false);
   });
 
@@ -93,6 +94,20 @@ describe('the package without its optional peers', () => {
       ['output-available', { exitCode: 127, stdout: '', stderr }],
     ]);
     expect(errors).toEqual(['react-agent-kit: The bash tool needs the just-bash package, an optional peer dependency of react-agent-kit: npm install just-bash']);
+  });
+
+  it('the Postgres session store answers that pg is missing, with the install command', () => {
+    const output = node(`
+      import { postgresSessionStore } from 'react-agent-kit/server';
+      const store = postgresSessionStore({ connectionString: 'postgres://127.0.0.1:1/app' });
+      const error = await store.list('ada').then(() => undefined, (reason) => reason);
+      console.log(JSON.stringify({ name: error?.name, code: error?.code, message: error?.message }));
+    `);
+    expect(JSON.parse(output)).toEqual({
+      name: 'PersistenceError',
+      code: 'unavailable',
+      message: 'postgresSessionStore({ connectionString }) needs the pg package, an optional peer dependency of react-agent-kit: npm install pg',
+    });
   });
 
   it('its type declarations compile with skipLibCheck: false (every entry but /server and /shell, whose AI SDK parts need ai)', () => {
