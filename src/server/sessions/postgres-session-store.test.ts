@@ -167,6 +167,47 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     expect((await rejection(store.save('ada', { id: 'chat-1', snapshot: snapshotOf('gone') }, 2))).code).toBe('conflict');
   });
 
+  it('a rename made while a save is on its way keeps its title', async () => {
+    const { store, url } = await freshStore();
+    await store.save('ada', { id: 'chat-1', snapshot: snapshotOf('first words') }, null);
+    const pool = poolFor(url);
+    let renamed!: () => void;
+    let atWrite!: () => void;
+    const renameDone = new Promise<void>((resolve) => (renamed = resolve));
+    const saveAtWrite = new Promise<void>((resolve) => (atWrite = resolve));
+    // The save has read the session (untitled then) and waits to write until the rename is done.
+    const slowWrites: PostgresPool = {
+      async query(text: string, values?: unknown[]) {
+        if (/^\s*UPDATE rak_sessions SET title = CASE/.test(text)) {
+          atWrite();
+          await renameDone;
+        }
+        return pool.query(text, values);
+      },
+      connect: () => pool.connect(),
+      end: () => pool.end(),
+    };
+    const saving = postgresSessionStore({ pool: slowWrites }).save('ada', { id: 'chat-1', snapshot: snapshotOf('other words') }, 1);
+    await saveAtWrite;
+    expect(await store.rename('ada', 'chat-1', 'Named by hand')).toBe(true);
+    renamed();
+    expect(await saving).toBe(2);
+    expect(await store.load('ada', 'chat-1')).toMatchObject({ title: 'Named by hand', titled: true, revision: 2, messageCount: 1 });
+  });
+
+  it('reads stored snapshots as the browser storages do: an older format is migrated, a damaged one is corrupt', async () => {
+    const { store, url } = await freshStore();
+    await store.save('ada', { id: 'old', snapshot: snapshotOf('from an older kit') }, null);
+    await store.save('ada', { id: 'damaged', snapshot: snapshotOf('x') }, null);
+    const pool = poolFor(url);
+    await pool.query("UPDATE rak_sessions SET snapshot = $1, snapshot_version = 2 WHERE id = 'old'", [JSON.stringify({ ...snapshotOf('from an older kit'), version: 2 })]);
+    await pool.query("UPDATE rak_sessions SET snapshot = $1 WHERE id = 'damaged'", [JSON.stringify({ ...snapshotOf('x'), state: { ...snapshotOf('x').state, messages: 'nope' } })]);
+    expect((await store.load('ada', 'old'))!.snapshot).toEqual(snapshotOf('from an older kit'));
+    const error = await rejection(store.load('ada', 'damaged'));
+    expect(error.code).toBe('corrupt');
+    expect(error.message).toMatch(/stored snapshot of session "damaged" is damaged: .*state\.messages/);
+  });
+
   it('keeps users apart: another user cannot list, load, save over, rename, remove or read the files of a session, whatever id they send', async () => {
     const { store } = await freshStore();
     await store.save('ada', { id: 'chat-1', snapshot: snapshotOf('secret plan') }, null);
