@@ -33,7 +33,7 @@ async function rejection(promise: Promise<unknown>): Promise<PersistenceError> {
   return error as PersistenceError;
 }
 
-describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreSQL server${binaries === undefined ? ' (skipped: no PostgreSQL binaries here; apt-get install postgresql, or set PG_BIN)' : ''}`, () => {
+describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreSQL server${binaries === undefined ? ' (skipped: no PostgreSQL binaries here; apt-get install postgresql, or set PG_BIN)' : ''}`, { timeout: 20_000 }, () => {
   let cluster: PostgresCluster;
   const stores: ServerSessionStore[] = [];
   const pools: pg.Pool[] = [];
@@ -367,5 +367,6 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     expect((await rejection(store.save('ada', { id: 'x', snapshot: {} as AgentSnapshot }, null))).code).toBe('invalid-record');
     expect((await rejection(store.list(42 as unknown as string))).code).toBe('invalid-record');
     expect((await rejection(store.load('ada\u0000', 'x'))).code).toBe('invalid-record');
+    expect((await rejection(store.save('ada', { id: 'a\u0000b', snapshot: snapshotOf('x') }, null))).message).toMatch(/session id must be a string without the character U\+0000/);
   });
 });

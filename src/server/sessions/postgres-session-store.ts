@@ -104,6 +104,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
     async save(userId: string, write: SessionWrite, expectedRevision: number | null) {
       checkKey(userId, 'user id');
       checkSessionWrite(write);
+      checkKey(write.id, 'session id');
       const { id } = write;
       return run(`saving session "${id}"`, async (db) => {
         // The rules (future format, revision, derived title and count) are the core's, applied to
