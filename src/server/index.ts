@@ -1,7 +1,7 @@
 /**
  * react-agent-kit/server: the backend half of the kit, for Node and any runtime that speaks
  * Request/Response: a model proxy (the API key stays here), tools the browser runs on the server,
- * and MCP servers' tools.
+ * MCP servers' tools, and users' sessions kept on the server.
  */
 export { createAgentHandler } from './agent-handler';
 export type { AgentHandler, AgentHandlerOptions, Authorize } from './agent-handler';
@@ -10,4 +10,6 @@ export type { ServerModels } from './model-route';
 export { connectMcpServers } from './mcp/index';
 export type { McpServerConfig, McpToolSource } from './mcp/index';
 export { toNodeHandler } from './node-adapter';
+export { memoryServerSessionStore } from './sessions/memory-server-session-store';
+export type { ServerSessionStore } from './sessions/server-session-store';
 export type { FetchHandler, NodeHandlerOptions } from './node-adapter';

@@ -42,6 +42,6 @@ export type { ArchiveEntry } from './storage/archive';
 export { PersistenceError } from '../persistence/persistence-error';
 export type { PersistenceErrorCode } from '../persistence/persistence-error';
 export type { BinaryFileRecord, DirectoryRecord, FileRecord, TextFileRecord } from './storage/file-record';
-export type { SandboxStorage, StorageChanges } from './storage/sandbox-storage';
+export type { SandboxSnapshot, SandboxStorage, StorageChanges } from './storage/sandbox-storage';
 // The simulated shell, the bash tool and the AI SDK sandbox session are in react-agent-kit/shell
 // (src/core/sandbox/shell/index.ts), which needs the optional just-bash.
