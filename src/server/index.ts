@@ -4,7 +4,7 @@
  * MCP servers' tools, and users' sessions kept on the server.
  */
 export { createAgentHandler } from './agent-handler';
-export type { AgentHandler, AgentHandlerOptions, Authorize } from './agent-handler';
+export type { AgentHandler, AgentHandlerOptions, Authorize, AuthorizeDecision } from './agent-handler';
 export type { CorsOptions } from './cors';
 export type { ServerModels } from './model-route';
 export { connectMcpServers } from './mcp/index';
@@ -12,4 +12,6 @@ export type { McpServerConfig, McpToolSource } from './mcp/index';
 export { toNodeHandler } from './node-adapter';
 export { memoryServerSessionStore } from './sessions/memory-server-session-store';
 export type { ServerSessionStore } from './sessions/server-session-store';
+export { sharedSessionsUserId } from './sessions/session-routes';
+export type { SessionRoutesOptions } from './sessions/session-routes';
 export type { FetchHandler, NodeHandlerOptions } from './node-adapter';
