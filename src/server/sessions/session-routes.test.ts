@@ -1,6 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { StoredSession } from '../../core/index';
+import { agentSnapshotVersion } from '../../core/sessions/index';
 import { createAgentHandler, type AgentHandlerOptions } from '../agent-handler';
+import { toNodeHandler } from '../node-adapter';
 import { memoryServerSessionStore } from './memory-server-session-store';
 import type { ServerSessionStore } from './server-session-store';
 import { conversation } from './server-session-store-contract';
@@ -168,10 +172,20 @@ describe('session routes', () => {
     await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [{ path: '/a', kind: 'binary', base64: '!!', modified: 0 }], deleted: [] }), 400, 'invalid-request', /base64/);
     await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [] }), 400, 'invalid-request', /deleted/);
     await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1/files', {}), 400, 'invalid-request', /files/);
+    await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [], deleted: [7] }), 400, 'invalid-request', /deleted path/);
     const wrong = await call(handler, 'ada', 'POST', '/sessions');
     expect(wrong.headers.get('allow')).toBe('GET');
     await bad(wrong, 405, 'method-not-allowed');
     await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1'), 405, 'method-not-allowed');
+  });
+
+  it('leaves a session saved by a newer version of the kit untouched: 409 future-format', async () => {
+    const store = memoryServerSessionStore();
+    const handler = handlerOn(store);
+    await store.save('ada', { id: 'chat-1', snapshot: { ...conversation('From the future'), version: agentSnapshotVersion + 1 } }, null);
+    const refused = (await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Over it'), expectedRevision: 1 }), 409)) as { error: { code: string; message: string } };
+    expect(refused.error).toMatchObject({ code: 'future-format', message: expect.stringMatching(/newer version of react-agent-kit/) });
+    expect((await store.load('ada', 'chat-1'))!.snapshot.version).toBe(agentSnapshotVersion + 1);
   });
 
   it('answers /sessions with 404 when the handler has no sessions, and allows their methods in a CORS preflight when it has', async () => {
@@ -204,5 +218,25 @@ describe('session routes', () => {
     expect(await json(await call(loser, 'ada', 'PUT', '/sessions/chat-1', { snapshot: merged, expectedRevision: latest.revision }), 200)).toEqual({ revision: 3 });
     const final = (await json(await call(first, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
     expect(final.snapshot.state.messages.map((message) => (message.parts[0] as { text: string }).text)).toEqual(['Started on the laptop', winner, loserText]);
+  });
+
+  it('works through toNodeHandler on a real Node server: PUT, PATCH and DELETE with bodies', async () => {
+    const node = toNodeHandler(handlerOn(memoryServerSessionStore()));
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http drops the handler's promise
+    const server = createServer(node);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/agent`;
+      const send = (method: string, path: string, body?: unknown) =>
+        fetch(`${origin}${path}`, { method, headers: { 'x-user': 'ada', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(await (await send('PUT', '/sessions/chat-1', { snapshot: conversation('Over the wire'), expectedRevision: null })).json()).toEqual({ revision: 1 });
+      expect((await send('PATCH', '/sessions/chat-1', { title: 'Wired' })).status).toBe(204);
+      expect(await (await send('GET', '/sessions')).json()).toMatchObject({ sessions: [{ id: 'chat-1', title: 'Wired', revision: 1 }] });
+      expect((await send('DELETE', '/sessions/chat-1')).status).toBe(204);
+      expect((await send('GET', '/sessions/chat-1')).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });
