@@ -142,6 +142,11 @@ describe('session routes', () => {
     expect(await store.load(sharedSessionsUserId, 'chat-1')).toMatchObject({ title: 'Shared' });
   });
 
+  it('refuses a sessions option without a store at creation', () => {
+    expect(() => createAgentHandler({ authorize: () => true, sessions: {} as never })).toThrow(/`sessions` must be \{ store \}/);
+    expect(() => createAgentHandler({ authorize: () => true, sessions: { store: memoryServerSessionStore } as never })).toThrow(/ServerSessionStore such as memoryServerSessionStore\(\)/);
+  });
+
   it('keeps 401 for false, and reports a userId that is not a string as a 500 to onError', async () => {
     const errors: unknown[] = [];
     const handler = handlerOn(memoryServerSessionStore(), { authorize: () => ({ userId: '' }), onError: (error) => errors.push(error) });
