@@ -11,6 +11,8 @@ export { toModelJsonSchema, validateToolInput } from './tools/tool-input-schema'
 export { describeToolFailure, invokeTool, ToolFailureError } from './tools/invoke-tool';
 export type { InvokeToolOptions, ToolCallOutcome } from './tools/invoke-tool';
 export { ndjsonContentType } from './bridge/wire-format';
+export { fileRecordFromJson, fileRecordToJson } from './sandbox/storage/file-record-json';
+export type { JsonFileRecord } from './sandbox/storage/file-record-json';
 export { askUserQuestionTool } from './people/ask-user-question-tool';
 export { checkPermission } from './people/permission-check';
 export type { PermissionDecision } from './people/permission-check';

@@ -1,7 +1,8 @@
 /**
  * `createAgentHandler`: the backend half of the kit as one fetch handler. Routes, in order of
  * checks: CORS preflight, `authorize`, then `POST {base}/model`, `GET {base}/tools`,
- * `POST {base}/tools/{name}`. Anything else is a JSON 404 or 405. Nothing thrown inside reaches
+ * `POST {base}/tools/{name}`, and with `sessions` the session routes under `{base}/sessions`
+ * (see `session-routes.ts`). Anything else is a JSON 404 or 405. Nothing thrown inside reaches
  * the client: it gets a generic 500 and `onError` gets the error.
  */
 import type { ToolDefinition } from '../core/index';
@@ -13,9 +14,24 @@ import { handleModelStep, isModel, type ServerModels } from './model-route';
 import { defaultMaxOutputTokens } from './model-settings';
 import { createToolSources } from './tool-sources';
 import { handleToolCall } from './tool-route';
+import { handleSessionRoute, isSessionPath, sharedSessionsUserId, type SessionRoutesOptions } from './sessions/session-routes';
 
-/** Decides whether a request may use the handler: `true`, `false` (401), or a `Response` of your own (say, a 403). */
-export type Authorize = (request: Request) => boolean | Response | Promise<boolean | Response>;
+/**
+ * Decides whether a request may use the handler: `{ userId }` (allowed, for this user: the
+ * session routes keep each user's sessions apart), `true` (allowed, no user), `false` (401), or a
+ * `Response` of your own (say, a 403).
+ */
+export type Authorize = (request: Request) => AuthorizeDecision | Promise<AuthorizeDecision>;
+
+/**
+ * What `authorize` answers.
+ *
+ * @example
+ * ```ts
+ * const decision: AuthorizeDecision = user ? { userId: user.id } : false;
+ * ```
+ */
+export type AuthorizeDecision = boolean | Response | { readonly userId: string };
 
 export interface AgentHandlerOptions {
   /**
@@ -30,6 +46,12 @@ export interface AgentHandlerOptions {
   tools?: readonly ToolDefinition<never, unknown>[];
   /** MCP servers whose tools join the catalog (connected on the first request that needs them). */
   mcpServers?: readonly McpServerConfig[];
+  /**
+   * Users' sessions kept on the server, served under `{basePath}/sessions` for the user that
+   * `authorize` names (`{ userId }`). With an `authorize` that returns `true`, set
+   * `withoutUsers: true` to let every caller share one set of sessions.
+   */
+  sessions?: SessionRoutesOptions;
   /** Where the routes live, e.g. `'/api/agent'`. Default `''`. */
   basePath?: string;
   /** Cross-origin callers; none unless set. */
@@ -96,6 +118,9 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   if (options.model !== undefined && !isModel(options.model) && (typeof options.model !== 'object' || options.model === null || Object.keys(options.model).length === 0)) {
     throw new TypeError('createAgentHandler: `model` must be an AI SDK language model, e.g. openai("gpt-5-mini"), or a record of them by name.');
   }
+  if (options.sessions !== undefined && (typeof options.sessions !== 'object' || options.sessions === null || typeof options.sessions.store?.save !== 'function')) {
+    throw new TypeError('createAgentHandler: `sessions` must be { store }, with a ServerSessionStore such as memoryServerSessionStore() or postgresSessionStore({ connectionString }).');
+  }
   const basePath = normalizeBasePath(options.basePath ?? '');
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs);
@@ -106,7 +131,18 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   // A tool's `init` runs once per handler, before its first call; the handler has no end, so `dispose` is the process's to do.
   const toolLifecycle = createToolLifecycle();
 
-  async function route(request: Request, path: string): Promise<Response> {
+  async function route(request: Request, path: string, userId: string | undefined): Promise<Response> {
+    if (options.sessions && isSessionPath(path)) {
+      const user = userId ?? (options.sessions.withoutUsers ? sharedSessionsUserId : undefined);
+      if (user === undefined) {
+        return errorResponse(
+          403,
+          'no-user',
+          'Sessions are kept per user, and authorize(request) named none: return { userId } from authorize for a signed-in user, or set sessions: { store, withoutUsers: true } if every caller may share one set of sessions.',
+        );
+      }
+      return handleSessionRoute(request, path, { store: options.sessions.store, userId: user, maxBodyBytes, bodyTimeoutMs });
+    }
     if (path === '/model') {
       if (request.method !== 'POST') return methodNotAllowed('POST');
       if (options.model === undefined) return errorResponse(404, 'not-found', 'This server has no model configured.');
@@ -124,25 +160,39 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       if (!tool) return errorResponse(404, 'unknown-tool', `There is no tool named ${JSON.stringify(name ?? toolName)} in this server's catalog.`);
       return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError, toolLifecycle });
     }
-    return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}.`);
+    const sessionRoutes = options.sessions ? `, ${basePath}/sessions and ${basePath}/sessions/{id}` : '';
+    return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}${sessionRoutes}.`);
   }
 
   const handler = async (request: Request): Promise<Response> => {
     const cors = corsHeaders(request, options.cors);
     try {
-      if (request.method === 'OPTIONS' && options.cors) return withHeaders(preflightResponse(request, options.cors), cors);
+      if (request.method === 'OPTIONS' && options.cors) return withHeaders(preflightResponse(request, options.cors, options.sessions ? sessionMethods : undefined), cors);
       const path = new URL(request.url).pathname;
       if (path !== basePath && !path.startsWith(`${basePath}/`)) return withHeaders(errorResponse(404, 'not-found', `This handler serves ${basePath || '/'} only.`), cors);
       const decision = await options.authorize(request);
       if (decision instanceof Response) return withHeaders(decision, cors);
-      if (decision !== true) return withHeaders(errorResponse(401, 'unauthorized', 'This request is not authorized.'), cors);
-      return withHeaders(await route(request, path.slice(basePath.length) || '/'), cors);
+      const userId = userOf(decision);
+      if (decision !== true && userId === undefined) return withHeaders(errorResponse(401, 'unauthorized', 'This request is not authorized.'), cors);
+      return withHeaders(await route(request, path.slice(basePath.length) || '/', userId), cors);
     } catch (error) {
       reportError(error);
       return withHeaders(errorResponse(500, 'internal-error', 'Internal server error.'), cors);
     }
   };
   return Object.assign(handler, { close: () => sources.close() });
+}
+
+const sessionMethods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/** The user an `authorize` decision names; a `{ userId }` without a usable id is the app's mistake, reported as a 500. */
+function userOf(decision: unknown): string | undefined {
+  if (typeof decision !== 'object' || decision === null || decision instanceof Response) return undefined;
+  const { userId } = decision as { userId?: unknown };
+  if (typeof userId !== 'string' || userId === '') {
+    throw new TypeError(`createAgentHandler: authorize(request) returned an object whose userId is ${JSON.stringify(userId)}; return { userId } with a non-empty string, true, false or a Response.`);
+  }
+  return userId;
 }
 
 function methodNotAllowed(allowed: string): Response {

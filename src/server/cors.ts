@@ -29,15 +29,15 @@ export function corsHeaders(request: Request, cors: CorsOptions | undefined): Re
   return { vary: 'Origin', 'access-control-allow-origin': origin, ...(cors.credentials ? { 'access-control-allow-credentials': 'true' } : {}) };
 }
 
-/** The answer to a preflight `OPTIONS` request from an allowed origin. */
-export function preflightResponse(request: Request, cors: CorsOptions): Response {
+/** The answer to a preflight `OPTIONS` request from an allowed origin; `methods` are those the handler's routes take. */
+export function preflightResponse(request: Request, cors: CorsOptions, methods = 'GET, POST, OPTIONS'): Response {
   const headers = corsHeaders(request, cors);
   if (!headers['access-control-allow-origin']) return new Response(null, { status: 403, headers });
   return new Response(null, {
     status: 204,
     headers: {
       ...headers,
-      'access-control-allow-methods': 'GET, POST, OPTIONS',
+      'access-control-allow-methods': methods,
       'access-control-allow-headers': request.headers.get('access-control-request-headers') ?? 'content-type',
       'access-control-max-age': String(cors.maxAgeSeconds ?? 600),
     },

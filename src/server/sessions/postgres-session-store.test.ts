@@ -12,6 +12,7 @@ import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from
 import { postgresSessionStore } from './postgres-session-store';
 import { postgresSchemaVersion } from './postgres-schema';
 import type { ServerSessionStore } from './server-session-store';
+import { describeServerSessionStore } from './server-session-store-contract';
 import type { PostgresPool } from './postgres-client';
 
 const binaries = findPostgresBinaries();
@@ -54,6 +55,9 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     stores.push(store);
     return { store, url };
   }
+
+  // The same contract every server store keeps (the memory one runs it too).
+  describeServerSessionStore('postgresSessionStore', async () => ({ store: postgresSessionStore({ connectionString: await cluster.createDatabase() }) }));
 
   function poolFor(url: string): pg.Pool {
     const pool = new pg.Pool({ connectionString: url });

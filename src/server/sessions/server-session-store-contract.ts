@@ -1,0 +1,228 @@
+/**
+ * The contract of `ServerSessionStore`, written once and run against every store (memory,
+ * PostgreSQL, PGlite, yours): call `describeServerSessionStore` from a test file. It imports
+ * vitest, so only tests import it; it is not part of any public entry.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { PersistenceError, type AgentState } from '../../core/index';
+import type { FileRecord } from '../../core/sandbox/index';
+import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
+import type { ServerSessionStore } from './server-session-store';
+
+/** A fresh, empty store, and what to do after the test (drop a database, say). */
+export type MakeServerSessionStore = () => Promise<{ store: ServerSessionStore; cleanup?: () => Promise<void> }>;
+
+/**
+ * A snapshot whose conversation holds one user message per text (the first one gives the title).
+ *
+ * @example
+ * ```ts
+ * await store.save('user-1', { id: 'chat-1', snapshot: conversation('Hello') }, null);
+ * ```
+ */
+export function conversation(...userTexts: string[]): AgentSnapshot {
+  const state: AgentState = {
+    status: 'idle',
+    messages: userTexts.map((text, index) => ({ id: `m${index}`, role: 'user', parts: [{ type: 'text', id: `t${index}`, text, status: 'done' }], status: 'done', createdAt: index })),
+    toolCalls: [],
+    error: null,
+    usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
+    runId: null,
+    step: 0,
+    alwaysAllowed: [],
+  };
+  return { format: 'react-agent-kit/agent', version: agentSnapshotVersion, state };
+}
+
+/**
+ * Runs the contract against a store: round trips, compare-and-set, list order and summaries,
+ * renames, removal with files, files, and isolation between users.
+ *
+ * @example
+ * ```ts
+ * describeServerSessionStore('memoryServerSessionStore', async () => ({ store: memoryServerSessionStore() }));
+ * ```
+ */
+export function describeServerSessionStore(name: string, makeStore: MakeServerSessionStore): void {
+  describe(`ServerSessionStore contract: ${name}`, () => {
+    const opened: { store: ServerSessionStore; cleanup?: () => Promise<void> }[] = [];
+    afterEach(async () => {
+      for (const { store, cleanup } of opened.splice(0)) {
+        await store.close();
+        await cleanup?.();
+      }
+    });
+    async function fresh(): Promise<ServerSessionStore> {
+      const made = await makeStore();
+      opened.push(made);
+      return made.store;
+    }
+    async function failure(promise: Promise<unknown>): Promise<PersistenceError> {
+      const error = await promise.then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toBeInstanceOf(PersistenceError);
+      return error as PersistenceError;
+    }
+    const text = (path: string, content: string, modified = 1): FileRecord => ({ path, kind: 'text', text: content, modified });
+    const binary = (path: string, bytes: number[]): FileRecord => ({ path, kind: 'binary', bytes: new Uint8Array(bytes), modified: 2 });
+
+    it('loads what it saved, with the summary derived from the snapshot', async () => {
+      const store = await fresh();
+      expect(await store.load('ada', 'chat-1')).toBeNull();
+      expect(await store.save('ada', { id: 'chat-1', snapshot: conversation('Plan   the\nlaunch', 'and the party') }, null)).toBe(1);
+      const loaded = await store.load('ada', 'chat-1');
+      expect(loaded).toMatchObject({ id: 'chat-1', title: 'Plan the launch', titled: false, messageCount: 2, revision: 1 });
+      expect(loaded!.snapshot).toEqual(conversation('Plan   the\nlaunch', 'and the party'));
+      expect(loaded!.createdAt).toBe(loaded!.updatedAt);
+      expect(await store.save('ada', { id: 'chat-1', snapshot: conversation('Plan the launch', 'b', 'c') }, 1)).toBe(2);
+      expect(await store.load('ada', 'chat-1')).toMatchObject({ revision: 2, messageCount: 3, createdAt: loaded!.createdAt });
+    });
+
+    it('refuses a stale revision with conflict and writes nothing', async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('first') }, null);
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('second') }, 1);
+      const error = await failure(store.save('ada', { id: 'chat-1', snapshot: conversation('stale') }, 1));
+      expect(error.code).toBe('conflict');
+      expect(await store.load('ada', 'chat-1')).toMatchObject({ revision: 2, title: 'second' });
+      expect((await failure(store.save('ada', { id: 'chat-9', snapshot: conversation('gone') }, 3))).code).toBe('conflict');
+      expect(await store.load('ada', 'chat-9')).toBeNull();
+    });
+
+    it('treats a null expectedRevision on an existing id as a conflict', async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('mine') }, null);
+      expect((await failure(store.save('ada', { id: 'chat-1', snapshot: conversation('again') }, null))).code).toBe('conflict');
+      expect(await store.load('ada', 'chat-1')).toMatchObject({ revision: 1, title: 'mine' });
+    });
+
+    it('lets one of two concurrent saves on the same revision win, the other gets conflict', async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('start') }, null);
+      const results = await Promise.allSettled([
+        store.save('ada', { id: 'chat-1', snapshot: conversation('tab A') }, 1),
+        store.save('ada', { id: 'chat-1', snapshot: conversation('tab B') }, 1),
+      ]);
+      expect(results.filter((result) => result.status === 'fulfilled').map((result) => result.value)).toEqual([2]);
+      const rejected = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+      expect((rejected.reason as PersistenceError).code).toBe('conflict');
+    });
+
+    it('refuses a write that is not a session, writing nothing', async () => {
+      const store = await fresh();
+      expect((await failure(store.save('ada', { id: 'chat-1', snapshot: { nope: true } as never }, null))).code).toBe('invalid-record');
+      expect((await failure(store.save('ada', { id: '', snapshot: conversation('a') }, null))).code).toBe('invalid-record');
+      expect(await store.list('ada')).toEqual([]);
+    });
+
+    it('refuses to overwrite a session saved in a newer format', async () => {
+      const store = await fresh();
+      // A newer version of the app saved it (saves check the envelope, not the version).
+      const newer = { ...conversation('newer'), version: agentSnapshotVersion + 1 };
+      await store.save('ada', { id: 'chat-2', snapshot: newer }, null);
+      expect((await failure(store.save('ada', { id: 'chat-2', snapshot: conversation('over it') }, 1))).code).toBe('future-format');
+      // Left as it was (a store may hand the newer snapshot out, or refuse to load it with future-format).
+      expect((await store.list('ada')).map((summary) => [summary.id, summary.title, summary.revision])).toEqual([['chat-2', 'newer', 1]]);
+      const loaded = await store.load('ada', 'chat-2').catch((error: unknown) => error);
+      if (loaded instanceof PersistenceError) expect(loaded.code).toBe('future-format');
+      else expect((loaded as StoredSession).snapshot.version).toBe(agentSnapshotVersion + 1);
+    });
+
+    it('lists summaries without snapshots, most recently updated first', async () => {
+      const store = await fresh();
+      expect(await store.list('ada')).toEqual([]);
+      await store.save('ada', { id: 'older', snapshot: conversation('Older question') }, null);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await store.save('ada', { id: 'newer', snapshot: conversation('Newer question') }, null);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await store.save('ada', { id: 'older', snapshot: conversation('Older question', 'more') }, 1);
+      const list = await store.list('ada');
+      expect(list.map((summary) => [summary.id, summary.title, summary.messageCount, summary.revision])).toEqual([
+        ['older', 'Older question', 2, 2],
+        ['newer', 'Newer question', 1, 1],
+      ]);
+      for (const summary of list) expect(Object.keys(summary).sort()).toEqual(['createdAt', 'id', 'messageCount', 'revision', 'title', 'updatedAt']);
+    });
+
+    it('renames keeping the revision and the title over later saves; false for a missing session', async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('derived') }, null);
+      expect(await store.rename('ada', 'chat-1', '  Launch   plan ')).toBe(true);
+      expect(await store.load('ada', 'chat-1')).toMatchObject({ title: 'Launch plan', titled: true, revision: 1 });
+      expect(await store.save('ada', { id: 'chat-1', snapshot: conversation('derived', 'more') }, 1)).toBe(2);
+      expect((await store.list('ada'))[0]).toMatchObject({ title: 'Launch plan', revision: 2 });
+      expect(await store.rename('ada', 'missing', 'Title')).toBe(false);
+      expect((await failure(store.rename('ada', 'chat-1', '   '))).code).toBe('invalid-record');
+    });
+
+    it('keeps files per session: save, replace, clear, load', async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('files') }, null);
+      expect(await store.loadFiles('ada', 'chat-1')).toBeNull();
+      await store.saveFiles('ada', 'chat-1', { written: [text('/a.txt', 'a'), binary('/b.bin', [0, 255, 7]), text('/c.txt', 'c')], deleted: [] });
+      await store.saveFiles('ada', 'chat-1', { written: [text('/a.txt', 'a2', 3)], deleted: ['/c.txt'] });
+      const loaded = await store.loadFiles('ada', 'chat-1');
+      expect(loaded?.version).toEqual(expect.any(Number));
+      expect([...loaded!.files].sort((a, b) => a.path.localeCompare(b.path))).toEqual([text('/a.txt', 'a2', 3), binary('/b.bin', [0, 255, 7])]);
+      await store.replaceFiles('ada', 'chat-1', [{ path: '/dir', kind: 'directory', modified: 4 }]);
+      expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([{ path: '/dir', kind: 'directory', modified: 4 }]);
+      await store.clearFiles('ada', 'chat-1');
+      expect(await store.loadFiles('ada', 'chat-1')).toBeNull();
+    });
+
+    it('applies a file change set all or nothing', async () => {
+      const store = await fresh();
+      await store.saveFiles('ada', 'chat-1', { written: [text('/a.txt', 'a')], deleted: [] });
+      const error = await failure(store.saveFiles('ada', 'chat-1', { written: [text('/b.txt', 'b'), { path: '', kind: 'text', text: 'x', modified: 1 }], deleted: ['/a.txt'] }));
+      expect(error.code).toBe('invalid-record');
+      expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([text('/a.txt', 'a')]);
+    });
+
+    it('removes a session with its files; removing a missing one is fine', async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('bye') }, null);
+      await store.saveFiles('ada', 'chat-1', { written: [text('/a.txt', 'a')], deleted: [] });
+      await store.remove('ada', 'chat-1');
+      expect(await store.load('ada', 'chat-1')).toBeNull();
+      expect(await store.loadFiles('ada', 'chat-1')).toBeNull();
+      expect(await store.list('ada')).toEqual([]);
+      await store.remove('ada', 'chat-1');
+      await store.remove('nobody', 'nothing');
+      // The id is free again: a new session starts at revision 1.
+      expect(await store.save('ada', { id: 'chat-1', snapshot: conversation('again') }, null)).toBe(1);
+    });
+
+    it("keeps users apart: another user's list, loads, saves, renames, removals and files never see or change the first's", async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('Ada private') }, null);
+      await store.saveFiles('ada', 'chat-1', { written: [text('/secret.txt', 'ada')], deleted: [] });
+      const before = await store.load('ada', 'chat-1');
+
+      expect(await store.list('bob')).toEqual([]);
+      expect(await store.load('bob', 'chat-1')).toBeNull();
+      expect(await store.loadFiles('bob', 'chat-1')).toBeNull();
+      expect(await store.rename('bob', 'chat-1', 'Hijacked')).toBe(false);
+      // Bob overwriting with Ada's revision: Bob has no chat-1, so it is a conflict, not a write.
+      expect((await failure(store.save('bob', { id: 'chat-1', snapshot: conversation('Bob over') }, 1))).code).toBe('conflict');
+      await store.remove('bob', 'chat-1');
+      await store.clearFiles('bob', 'chat-1');
+      // Sessions are keyed by (user, id): Bob's own chat-1 is a new session of his.
+      expect(await store.save('bob', { id: 'chat-1', snapshot: conversation('Bob own') }, null)).toBe(1);
+      await store.saveFiles('bob', 'chat-1', { written: [text('/bob.txt', 'bob')], deleted: [] });
+      await store.replaceFiles('bob', 'chat-1', [text('/bob.txt', 'bob2')]);
+      expect(await store.rename('bob', 'chat-1', 'Bob title')).toBe(true);
+
+      expect(await store.load('ada', 'chat-1')).toEqual(before);
+      expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([text('/secret.txt', 'ada')]);
+      expect((await store.list('ada')).map((summary) => [summary.id, summary.title])).toEqual([['chat-1', 'Ada private']]);
+      expect((await store.list('bob')).map((summary) => [summary.id, summary.title])).toEqual([['chat-1', 'Bob title']]);
+      expect((await store.load('bob', 'chat-1'))!.snapshot).toEqual(conversation('Bob own'));
+
+      await store.remove('bob', 'chat-1');
+      expect(await store.load('ada', 'chat-1')).toEqual(before);
+      expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([text('/secret.txt', 'ada')]);
+    });
+  });
+}

@@ -1,0 +1,247 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import type { StoredSession } from '../../core/index';
+import { agentSnapshotVersion } from '../../core/sessions/index';
+import { createAgentHandler, type AgentHandlerOptions } from '../agent-handler';
+import { toNodeHandler } from '../node-adapter';
+import { memoryServerSessionStore } from './memory-server-session-store';
+import type { ServerSessionStore } from './server-session-store';
+import { conversation } from './server-session-store-contract';
+import { sharedSessionsUserId } from './session-routes';
+
+const base = 'http://localhost/api/agent';
+
+/** A handler whose authorize reads the user from `x-user` (no header: 401). */
+function handlerOn(store: ServerSessionStore, options: Partial<AgentHandlerOptions> = {}) {
+  return createAgentHandler({
+    basePath: '/api/agent',
+    authorize: (request) => {
+      const user = request.headers.get('x-user');
+      return user === null ? false : { userId: user };
+    },
+    sessions: { store },
+    onError: () => {},
+    ...options,
+  });
+}
+
+type Handler = (request: Request) => Promise<Response>;
+
+function call(handler: Handler, user: string | null, method: string, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (user !== null) headers['x-user'] = user;
+  return handler(new Request(`${base}${path}`, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) }));
+}
+
+async function json(response: Response, status: number): Promise<unknown> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+describe('session routes', () => {
+  it('saves, loads, lists, renames and deletes a session over HTTP', async () => {
+    const handler = handlerOn(memoryServerSessionStore());
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions'), 200)).toEqual({ sessions: [] });
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Plan the launch'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Plan the launch', 'And the party'), expectedRevision: 1 }), 200)).toEqual({ revision: 2 });
+
+    const loaded = (await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
+    expect(loaded).toMatchObject({ id: 'chat-1', title: 'Plan the launch', titled: false, messageCount: 2, revision: 2 });
+    expect(loaded.snapshot).toEqual(conversation('Plan the launch', 'And the party'));
+
+    expect(await json(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 'Launch' }), 204)).toBeUndefined();
+    const { sessions } = (await json(await call(handler, 'ada', 'GET', '/sessions'), 200)) as { sessions: StoredSession[] };
+    expect(sessions).toEqual([{ id: 'chat-1', title: 'Launch', createdAt: loaded.createdAt, updatedAt: loaded.updatedAt, messageCount: 2, revision: 2 }]);
+
+    expect(await json(await call(handler, 'ada', 'DELETE', '/sessions/chat-1'), 204)).toBeUndefined();
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 404)).toEqual({ error: { code: 'not-found', message: 'There is no session "chat-1" for this user; it may have been removed.' } });
+    expect(await json(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 'Gone' }), 404)).toMatchObject({ error: { code: 'not-found' } });
+    expect(await json(await call(handler, 'ada', 'DELETE', '/sessions/chat-1'), 204)).toBeUndefined();
+  });
+
+  it('answers a stale revision with 409 conflict and keeps what was stored', async () => {
+    const handler = handlerOn(memoryServerSessionStore());
+    await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('first'), expectedRevision: null }), 200);
+    await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('second'), expectedRevision: 1 }), 200);
+    const stale = (await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('stale'), expectedRevision: 1 }), 409)) as { error: { code: string; message: string } };
+    expect(stale.error.code).toBe('conflict');
+    expect(stale.error.message).toMatch(/revision 2, this save expected revision 1/);
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('again'), expectedRevision: null }), 409)).toMatchObject({ error: { code: 'conflict' } });
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 200)).toMatchObject({ revision: 2, title: 'second' });
+  });
+
+  it('keeps files, binary content included, with change sets, replacement and clearing', async () => {
+    const handler = handlerOn(memoryServerSessionStore());
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1/files'), 200)).toBeNull();
+    const written = [
+      { path: '/a.txt', kind: 'text', text: 'a', modified: 1 },
+      { path: '/logo.bin', kind: 'binary', base64: 'AP8H', modified: 2 },
+      { path: '/old.txt', kind: 'text', text: 'old', modified: 3 },
+    ];
+    await json(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written, deleted: [] }), 204);
+    await json(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [], deleted: ['/old.txt'] }), 204);
+    const files = (await json(await call(handler, 'ada', 'GET', '/sessions/chat-1/files'), 200)) as { version: number; files: { path: string }[] };
+    expect(files.version).toBe(1);
+    expect(files.files.sort((first, second) => first.path.localeCompare(second.path))).toEqual(written.slice(0, 2));
+
+    await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1/files', { files: [{ path: '/dir', kind: 'directory', modified: 4 }] }), 204);
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1/files'), 200)).toEqual({ version: 1, files: [{ path: '/dir', kind: 'directory', modified: 4 }] });
+    await json(await call(handler, 'ada', 'DELETE', '/sessions/chat-1/files'), 204);
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1/files'), 200)).toBeNull();
+  });
+
+  it('removes the files with the session', async () => {
+    const handler = handlerOn(memoryServerSessionStore());
+    await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('files'), expectedRevision: null }), 200);
+    await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1/files', { files: [{ path: '/a.txt', kind: 'text', text: 'a', modified: 1 }] }), 204);
+    await json(await call(handler, 'ada', 'DELETE', '/sessions/chat-1'), 204);
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1/files'), 200)).toBeNull();
+  });
+
+  it("keeps users apart: a second user's list, loads and saves of the first user's ids see nothing or get 404", async () => {
+    const store = memoryServerSessionStore();
+    const handler = handlerOn(store);
+    await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Ada private'), expectedRevision: null }), 200);
+    await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1/files', { files: [{ path: '/secret.txt', kind: 'text', text: 'ada', modified: 1 }] }), 204);
+    const before = await store.load('ada', 'chat-1');
+
+    expect(await json(await call(handler, 'bob', 'GET', '/sessions'), 200)).toEqual({ sessions: [] });
+    expect(await json(await call(handler, 'bob', 'GET', '/sessions/chat-1'), 404)).toMatchObject({ error: { code: 'not-found' } });
+    expect(await json(await call(handler, 'bob', 'PUT', '/sessions/chat-1', { snapshot: conversation('Bob over'), expectedRevision: 1 }), 404)).toMatchObject({ error: { code: 'not-found' } });
+    expect(await json(await call(handler, 'bob', 'PATCH', '/sessions/chat-1', { title: 'Hijacked' }), 404)).toMatchObject({ error: { code: 'not-found' } });
+    expect(await json(await call(handler, 'bob', 'GET', '/sessions/chat-1/files'), 200)).toBeNull();
+    await json(await call(handler, 'bob', 'DELETE', '/sessions/chat-1'), 204);
+    await json(await call(handler, 'bob', 'DELETE', '/sessions/chat-1/files'), 204);
+    // Sessions are keyed by (user, id): Bob's new chat-1 is his own.
+    expect(await json(await call(handler, 'bob', 'PUT', '/sessions/chat-1', { snapshot: conversation('Bob own'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    await json(await call(handler, 'bob', 'PUT', '/sessions/chat-1/files', { files: [] }), 204);
+
+    expect(await store.load('ada', 'chat-1')).toEqual(before);
+    expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([{ path: '/secret.txt', kind: 'text', text: 'ada', modified: 1 }]);
+    expect((await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession).toMatchObject({ title: 'Ada private', revision: 1 });
+    expect(((await json(await call(handler, 'bob', 'GET', '/sessions/chat-1'), 200)) as StoredSession).snapshot).toEqual(conversation('Bob own'));
+  });
+
+  it('asks for a user when authorize returns true, unless the app opted into shared sessions', async () => {
+    const store = memoryServerSessionStore();
+    const anonymous = createAgentHandler({ basePath: '/api/agent', authorize: () => true, sessions: { store }, onError: () => {} });
+    const refused = (await json(await call(anonymous, null, 'GET', '/sessions'), 403)) as { error: { code: string; message: string } };
+    expect(refused.error.code).toBe('no-user');
+    expect(refused.error.message).toMatch(/return \{ userId \} from authorize/);
+    expect(refused.error.message).toMatch(/withoutUsers: true/);
+    expect((await call(anonymous, null, 'PUT', '/sessions/chat-1', { snapshot: conversation('a'), expectedRevision: null })).status).toBe(403);
+    expect(await store.list(sharedSessionsUserId)).toEqual([]);
+    // Other routes still work with true.
+    expect((await call(anonymous, null, 'GET', '/tools')).status).toBe(200);
+
+    const shared = createAgentHandler({ basePath: '/api/agent', authorize: () => true, sessions: { store, withoutUsers: true }, onError: () => {} });
+    expect(await json(await call(shared, null, 'PUT', '/sessions/chat-1', { snapshot: conversation('Shared'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await json(await call(shared, null, 'GET', '/sessions'), 200)).toMatchObject({ sessions: [{ id: 'chat-1', title: 'Shared' }] });
+    expect(await store.load(sharedSessionsUserId, 'chat-1')).toMatchObject({ title: 'Shared' });
+  });
+
+  it('refuses a sessions option without a store at creation', () => {
+    expect(() => createAgentHandler({ authorize: () => true, sessions: {} as never })).toThrow(/`sessions` must be \{ store \}/);
+    expect(() => createAgentHandler({ authorize: () => true, sessions: { store: memoryServerSessionStore } as never })).toThrow(/ServerSessionStore such as memoryServerSessionStore\(\)/);
+  });
+
+  it('keeps 401 for false, and reports a userId that is not a string as a 500 to onError', async () => {
+    const errors: unknown[] = [];
+    const handler = handlerOn(memoryServerSessionStore(), { authorize: () => ({ userId: '' }), onError: (error) => errors.push(error) });
+    expect((await call(handler, 'x', 'GET', '/sessions')).status).toBe(500);
+    expect(String(errors[0])).toMatch(/userId is ""/);
+    expect(await json(await call(handlerOn(memoryServerSessionStore()), null, 'GET', '/sessions'), 401)).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+
+  it('refuses bad ids, bad bodies, wrong methods and bodies past the size limit with clear 4xx', async () => {
+    const handler = handlerOn(memoryServerSessionStore(), { maxBodyBytes: 2000 });
+    const bad = async (response: Response, status: number, code: string, message?: RegExp) => {
+      const body = (await json(response, status)) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe(code);
+      if (message) expect(body.error.message).toMatch(message);
+    };
+    await bad(await call(handler, 'ada', 'GET', `/sessions/${'a'.repeat(129)}`), 400, 'invalid-session-id', /at most 128 characters/);
+    await bad(await call(handler, 'ada', 'GET', '/sessions/a%20b'), 400, 'invalid-session-id', /only letters, digits/);
+    await bad(await call(handler, 'ada', 'GET', '/sessions/.hidden'), 400, 'invalid-session-id', /may not start with/);
+    await bad(await call(handler, 'ada', 'GET', '/sessions/%E0%A4%A'), 400, 'invalid-session-id', /percent-encoding/);
+    await bad(await call(handler, 'ada', 'GET', '/sessions/a/b'), 404, 'not-found');
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('a') }), 400, 'invalid-request', /expectedRevision/);
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('a'), expectedRevision: 0.5 }), 400, 'invalid-request', /expectedRevision/);
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: { hello: 1 }, expectedRevision: null }), 400, 'invalid-request', /agent snapshot/);
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', '[1]'), 400, 'invalid-request', /JSON object/);
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', 'not json'), 400, 'invalid-request', /not valid JSON/);
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('x'.repeat(3000)), expectedRevision: null }), 413, 'body-too-large');
+    await bad(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 3 }), 400, 'invalid-request', /"title"/);
+    await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [{ path: '/a', kind: 'binary', base64: '!!', modified: 0 }], deleted: [] }), 400, 'invalid-request', /base64/);
+    await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [] }), 400, 'invalid-request', /deleted/);
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1/files', {}), 400, 'invalid-request', /files/);
+    await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [], deleted: [7] }), 400, 'invalid-request', /deleted path/);
+    const wrong = await call(handler, 'ada', 'POST', '/sessions');
+    expect(wrong.headers.get('allow')).toBe('GET');
+    await bad(wrong, 405, 'method-not-allowed');
+    await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1'), 405, 'method-not-allowed');
+  });
+
+  it('leaves a session saved by a newer version of the kit untouched: 409 future-format', async () => {
+    const store = memoryServerSessionStore();
+    const handler = handlerOn(store);
+    await store.save('ada', { id: 'chat-1', snapshot: { ...conversation('From the future'), version: agentSnapshotVersion + 1 } }, null);
+    const refused = (await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Over it'), expectedRevision: 1 }), 409)) as { error: { code: string; message: string } };
+    expect(refused.error).toMatchObject({ code: 'future-format', message: expect.stringMatching(/newer version of react-agent-kit/) });
+    expect((await store.load('ada', 'chat-1'))!.snapshot.version).toBe(agentSnapshotVersion + 1);
+  });
+
+  it('answers /sessions with 404 when the handler has no sessions, and allows their methods in a CORS preflight when it has', async () => {
+    const without = createAgentHandler({ basePath: '/api/agent', authorize: () => ({ userId: 'ada' }), onError: () => {} });
+    expect((await call(without, 'ada', 'GET', '/sessions')).status).toBe(404);
+    const cors = handlerOn(memoryServerSessionStore(), { cors: { origins: ['https://app.example.com'] } });
+    const preflight = await cors(new Request(`${base}/sessions/chat-1`, { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'PUT' } }));
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
+  });
+
+  it('serves one store through any number of handlers: a save through one loads through another, concurrent saves resolve by CAS with nothing lost', async () => {
+    const store = memoryServerSessionStore();
+    const first = handlerOn(store);
+    const second = handlerOn(store);
+    await json(await call(first, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop'), expectedRevision: null }), 200);
+    expect(await json(await call(second, 'ada', 'GET', '/sessions/chat-1'), 200)).toMatchObject({ title: 'Started on the laptop', revision: 1 });
+
+    // Two tabs save on revision 1 at once: one wins, the other gets 409, reloads, and saves on top.
+    const [laptop, phone] = await Promise.all([
+      call(first, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', 'from the laptop'), expectedRevision: 1 }),
+      call(second, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', 'from the phone'), expectedRevision: 1 }),
+    ]);
+    expect([laptop.status, phone.status].sort()).toEqual([200, 409]);
+    const [winner, loser] = laptop.status === 200 ? ['from the laptop', second] : ['from the phone', first];
+    const loserText = winner === 'from the laptop' ? 'from the phone' : 'from the laptop';
+    const latest = (await json(await call(loser, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
+    expect(latest.revision).toBe(2);
+    const merged = conversation('Started on the laptop', winner, loserText);
+    expect(await json(await call(loser, 'ada', 'PUT', '/sessions/chat-1', { snapshot: merged, expectedRevision: latest.revision }), 200)).toEqual({ revision: 3 });
+    const final = (await json(await call(first, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
+    expect(final.snapshot.state.messages.map((message) => (message.parts[0] as { text: string }).text)).toEqual(['Started on the laptop', winner, loserText]);
+  });
+
+  it('works through toNodeHandler on a real Node server: PUT, PATCH and DELETE with bodies', async () => {
+    const node = toNodeHandler(handlerOn(memoryServerSessionStore()));
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http drops the handler's promise
+    const server = createServer(node);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/agent`;
+      const send = (method: string, path: string, body?: unknown) =>
+        fetch(`${origin}${path}`, { method, headers: { 'x-user': 'ada', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(await (await send('PUT', '/sessions/chat-1', { snapshot: conversation('Over the wire'), expectedRevision: null })).json()).toEqual({ revision: 1 });
+      expect((await send('PATCH', '/sessions/chat-1', { title: 'Wired' })).status).toBe(204);
+      expect(await (await send('GET', '/sessions')).json()).toMatchObject({ sessions: [{ id: 'chat-1', title: 'Wired', revision: 1 }] });
+      expect((await send('DELETE', '/sessions/chat-1')).status).toBe(204);
+      expect((await send('GET', '/sessions/chat-1')).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

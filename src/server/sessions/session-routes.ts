@@ -1,0 +1,199 @@
+/**
+ * The session routes of `createAgentHandler({ sessions })`, under the handler's base path:
+ *
+ * - `GET /sessions` → `{ sessions: SessionSummary[] }`, most recently updated first
+ * - `GET /sessions/{id}` → the `StoredSession`, or 404
+ * - `PUT /sessions/{id}` `{ snapshot, expectedRevision }` → `{ revision }`, or 409 `conflict`
+ * - `PATCH /sessions/{id}` `{ title }` → 204, or 404
+ * - `DELETE /sessions/{id}` → 204 (with its files; a missing session is fine)
+ * - `GET /sessions/{id}/files` → `{ version, files }` (binary content as base64) or `null`
+ * - `POST /sessions/{id}/files` `{ written, deleted }` → 204 (one atomic change set)
+ * - `PUT /sessions/{id}/files` `{ files }` → 204 (replaces them all)
+ * - `DELETE /sessions/{id}/files` → 204
+ *
+ * Every route is scoped to the user `authorize` named: another user's id is a 404 like an id
+ * that does not exist (never a 403, which would tell that it does).
+ */
+import { PersistenceError } from '../../core/index';
+import { fileRecordFromJson, fileRecordToJson } from '../../core/internal';
+import { errorResponse, jsonResponse } from '../http-responses';
+import { bodyErrorResponse, readJsonBody } from '../read-json-body';
+import type { ServerSessionStore } from './server-session-store';
+
+/**
+ * Sessions kept on the server, per user.
+ *
+ * @example
+ * ```ts
+ * createAgentHandler({ authorize: async (request) => ({ userId: await userOf(request) }), sessions: { store: memoryServerSessionStore() } });
+ * ```
+ */
+export interface SessionRoutesOptions {
+  /** Where the sessions live, e.g. `postgresSessionStore({ connectionString })`. */
+  store: ServerSessionStore;
+  /**
+   * For apps without users, whose `authorize` returns `true`: every request then shares the
+   * sessions of one user, `sharedSessionsUserId`. Without it, such requests get a 403 that asks
+   * `authorize` to return `{ userId }`. Default false.
+   */
+  withoutUsers?: boolean;
+}
+
+/**
+ * The user id under which `sessions: { withoutUsers: true }` keeps everyone's sessions.
+ *
+ * @example
+ * ```ts
+ * await store.list(sharedSessionsUserId); // what an app without users has saved
+ * ```
+ */
+export const sharedSessionsUserId = 'shared';
+
+/** What the session routes need from the handler. */
+export interface SessionRouteContext {
+  readonly store: ServerSessionStore;
+  readonly userId: string;
+  readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
+}
+
+const idPattern = /^[A-Za-z0-9_-][A-Za-z0-9_.:-]*$/;
+const maxIdLength = 128;
+
+/** Whether `path` (after the base path) is one of the session routes. */
+export function isSessionPath(path: string): boolean {
+  return path === '/sessions' || path.startsWith('/sessions/');
+}
+
+/**
+ * Answers one session route for `context.userId`. A store's `PersistenceError` becomes a 400
+ * (`invalid-record`), 409 (`conflict`, `future-format`) or 404; any other failure is thrown for
+ * the handler's 500.
+ *
+ * @example
+ * ```ts
+ * if (isSessionPath(path)) return handleSessionRoute(request, path, { store, userId, maxBodyBytes, bodyTimeoutMs });
+ * ```
+ */
+export async function handleSessionRoute(request: Request, path: string, context: SessionRouteContext): Promise<Response> {
+  const { store, userId } = context;
+  if (path === '/sessions' || path === '/sessions/') {
+    if (request.method !== 'GET') return methodNotAllowed('GET');
+    return jsonResponse({ sessions: await store.list(userId) });
+  }
+  const match = /^\/sessions\/([^/]+)(\/files)?\/?$/.exec(path);
+  if (!match) return errorResponse(404, 'not-found', 'Session routes are /sessions, /sessions/{id} and /sessions/{id}/files.');
+  const id = checkId(match[1]!);
+  if (id instanceof Response) return id;
+  try {
+    return match[2] ? await filesRoute(request, id, context) : await sessionRoute(request, id, context);
+  } catch (error) {
+    if (!(error instanceof PersistenceError)) throw error;
+    if (error.code === 'invalid-record') return errorResponse(400, 'invalid-request', error.message);
+    if (error.code === 'conflict' || error.code === 'future-format') return errorResponse(409, error.code, error.message);
+    throw error;
+  }
+}
+
+async function sessionRoute(request: Request, id: string, context: SessionRouteContext): Promise<Response> {
+  const { store, userId } = context;
+  switch (request.method) {
+    case 'GET': {
+      const session = await store.load(userId, id);
+      return session === null ? notFound(id) : jsonResponse(session);
+    }
+    case 'PUT': {
+      const body = await readObject(request, context, '{ snapshot, expectedRevision }');
+      if (body instanceof Response) return body;
+      const { snapshot, expectedRevision } = body;
+      if (expectedRevision !== null && !(typeof expectedRevision === 'number' && Number.isSafeInteger(expectedRevision) && expectedRevision > 0)) {
+        return errorResponse(400, 'invalid-request', `"expectedRevision" must be the revision the session was loaded at (a positive whole number), or null for a new session; got ${JSON.stringify(expectedRevision)}.`);
+      }
+      if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
+        return errorResponse(400, 'invalid-request', 'Send the conversation as "snapshot": what agent.snapshot() returns.');
+      }
+      try {
+        const revision = await store.save(userId, { id, snapshot: snapshot as never }, expectedRevision);
+        return jsonResponse({ revision });
+      } catch (error) {
+        // Updating a session this user does not have (never had, removed, or someone else's): not found.
+        if (error instanceof PersistenceError && error.code === 'conflict' && expectedRevision !== null && (await store.load(userId, id)) === null) return notFound(id);
+        throw error;
+      }
+    }
+    case 'PATCH': {
+      const body = await readObject(request, context, '{ title }');
+      if (body instanceof Response) return body;
+      if (typeof body.title !== 'string') return errorResponse(400, 'invalid-request', `Send the new title as "title", a string; got ${JSON.stringify(body.title)}.`);
+      return (await store.rename(userId, id, body.title)) ? noContent() : notFound(id);
+    }
+    case 'DELETE':
+      await store.remove(userId, id);
+      return noContent();
+    default:
+      return methodNotAllowed('GET, PUT, PATCH, DELETE');
+  }
+}
+
+async function filesRoute(request: Request, id: string, context: SessionRouteContext): Promise<Response> {
+  const { store, userId } = context;
+  switch (request.method) {
+    case 'GET': {
+      const saved = await store.loadFiles(userId, id);
+      return jsonResponse(saved === null ? null : { version: saved.version, files: saved.files.map(fileRecordToJson) });
+    }
+    case 'POST': {
+      const body = await readObject(request, context, '{ written, deleted }');
+      if (body instanceof Response) return body;
+      if (!Array.isArray(body.written) || !Array.isArray(body.deleted)) return errorResponse(400, 'invalid-request', 'Send the change set as { written: [file records], deleted: [paths] }.');
+      const written = body.written.map((value: unknown) => fileRecordFromJson(value, 'reading the written files'));
+      await store.saveFiles(userId, id, { written, deleted: body.deleted as string[] });
+      return noContent();
+    }
+    case 'PUT': {
+      const body = await readObject(request, context, '{ files }');
+      if (body instanceof Response) return body;
+      if (!Array.isArray(body.files)) return errorResponse(400, 'invalid-request', 'Send the whole tree as { files: [file records] }.');
+      await store.replaceFiles(userId, id, body.files.map((value: unknown) => fileRecordFromJson(value, 'reading the files')));
+      return noContent();
+    }
+    case 'DELETE':
+      await store.clearFiles(userId, id);
+      return noContent();
+    default:
+      return methodNotAllowed('GET, POST, PUT, DELETE');
+  }
+}
+
+async function readObject(request: Request, context: SessionRouteContext, shape: string): Promise<Record<string, unknown> | Response> {
+  const body = await readJsonBody(request, { maxBytes: context.maxBodyBytes, timeoutMs: context.bodyTimeoutMs });
+  if (!body.ok) return bodyErrorResponse(body);
+  if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) return errorResponse(400, 'invalid-request', `Send a JSON object: ${shape}.`);
+  return body.value as Record<string, unknown>;
+}
+
+function checkId(segment: string): string | Response {
+  let id: string;
+  try {
+    id = decodeURIComponent(segment);
+  } catch {
+    return errorResponse(400, 'invalid-session-id', `The session id ${JSON.stringify(segment)} is not valid percent-encoding.`);
+  }
+  if (id.length > maxIdLength) return errorResponse(400, 'invalid-session-id', `A session id has at most ${maxIdLength} characters; this one has ${id.length}.`);
+  if (!idPattern.test(id)) {
+    return errorResponse(400, 'invalid-session-id', `The session id ${JSON.stringify(id)} may hold only letters, digits, "-", "_", "." and ":" (and may not start with "." or ":").`);
+  }
+  return id;
+}
+
+function notFound(id: string): Response {
+  return errorResponse(404, 'not-found', `There is no session ${JSON.stringify(id)} for this user; it may have been removed.`);
+}
+
+function noContent(): Response {
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+}
+
+function methodNotAllowed(allowed: string): Response {
+  return errorResponse(405, 'method-not-allowed', `Use ${allowed} for this route.`, { allow: allowed });
+}
