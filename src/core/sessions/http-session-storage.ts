@@ -1,0 +1,154 @@
+import { PersistenceError } from '../persistence/persistence-error';
+import { fileRecordFromJson, fileRecordToJson } from '../sandbox/storage/file-record-json';
+import type { SandboxSnapshot, SandboxStorage } from '../sandbox/storage/sandbox-storage';
+import { readSnapshot } from './snapshot-format';
+import type { SessionStorage, SessionSummary, StoredSession } from './session-types';
+
+/** Options of `httpSessionStorage`. */
+export interface HttpSessionStorageOptions {
+  /** Headers sent with every request (an `Authorization` header, say), or a function that returns them (a fresh token). */
+  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+  /** Whether cookies go with the requests (`fetch`'s `credentials`). Default `'same-origin'`. */
+  credentials?: RequestCredentials;
+  /** The `fetch` to use. Default: the global one. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * A `SessionStorage` on the app's backend: the session routes of `createAgentHandler({ sessions })`
+ * (react-agent-kit/server) at `url` (the handler's base, e.g. `/api/agent`). It plugs into
+ * `createAgent({ session })` and `useSessions` like the IndexedDB one: compare-and-set saves (a
+ * stale save rejects with `PersistenceError` `conflict` and writes nothing), summaries derived by the
+ * server, the session's files under it. Which user's sessions these are is the server's to say
+ * (its `authorize` returns `{ userId }`); send what identifies the user in `headers` or cookies.
+ * A server that cannot be reached is `unavailable`; the agent keeps working and saves again later.
+ *
+ * @example
+ * ```ts
+ * const storage = httpSessionStorage('/api/agent', { headers: () => ({ Authorization: `Bearer ${token()}` }) });
+ * const agent = createAgent({ model, session: { id: 'chat-1', storage } });
+ * ```
+ */
+export function httpSessionStorage(url: string, options: HttpSessionStorageOptions = {}): SessionStorage {
+  if (typeof url !== 'string' || url === '') throw new TypeError('httpSessionStorage(url): url must be the base URL of the agent handler, e.g. "/api/agent".');
+  const base = url.replace(/\/+$/, '');
+  let closed = false;
+
+  async function request(method: string, path: string, body?: unknown): Promise<Response> {
+    if (closed) throw new PersistenceError('closed', 'The HTTP session storage was closed.');
+    const headers = new Headers(typeof options.headers === 'function' ? await options.headers() : options.headers);
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    let response: Response;
+    try {
+      response = await (options.fetch ?? fetch)(`${base}${path}`, {
+        method,
+        headers,
+        credentials: options.credentials ?? 'same-origin',
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
+    } catch (error) {
+      throw new PersistenceError('unavailable', `The session server at ${base} could not be reached (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+    }
+    if (response.ok || response.status === 404 || response.status === 409) return response;
+    throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${await errorMessage(response)}`);
+  }
+
+  const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+
+  function files(id: string): SandboxStorage {
+    const path = `${sessionPath(id)}/files`;
+    return {
+      async load() {
+        const response = await request('GET', path);
+        if (response.status === 404) return null;
+        const value = (await readJson(response, 'the files')) as { version?: unknown; files?: unknown } | null;
+        if (value === null) return null;
+        if (typeof value !== 'object' || !Array.isArray(value.files) || typeof value.version !== 'number') throw corrupt('the files are not a saved tree');
+        return { version: value.version, files: value.files.map((record) => fileRecordFromJson(record, 'loading the session files')) } satisfies SandboxSnapshot;
+      },
+      async save(changes) {
+        await expectDone(await request('POST', path, { written: changes.written.map(fileRecordToJson), deleted: changes.deleted }), 'saving the files');
+      },
+      async saveAll(records) {
+        await expectDone(await request('PUT', path, { files: records.map(fileRecordToJson) }), 'saving the files');
+      },
+      async clear() {
+        await expectDone(await request('DELETE', path), 'clearing the files');
+      },
+      async close() {},
+    };
+  }
+
+  return {
+    async list() {
+      const value = (await readJson(await request('GET', '/sessions'), 'the session list')) as { sessions?: unknown };
+      if (!Array.isArray(value?.sessions)) throw corrupt('the session list is not a list');
+      return value.sessions.map(readSummary);
+    },
+    async load(id) {
+      const response = await request('GET', sessionPath(id));
+      if (response.status === 404) return null;
+      const value = (await readJson(response, `session "${id}"`)) as Record<string, unknown>;
+      const summary = readSummary(value);
+      if (summary.id !== id) throw corrupt(`asked for session "${id}", the server sent "${summary.id}"`);
+      return { ...summary, titled: value.titled === true, snapshot: readSnapshot(value.snapshot) } satisfies StoredSession;
+    },
+    async save(session, expectedRevision) {
+      const response = await request('PUT', sessionPath(session.id), { snapshot: session.snapshot, expectedRevision });
+      if (response.status === 409) throw new PersistenceError('conflict', `Session "${session.id}" was saved elsewhere first (${await errorMessage(response)}); nothing was written.`);
+      if (response.status === 404) throw new PersistenceError('failed', `The server has no session routes at ${base}/sessions (404).`);
+      const value = (await readJson(response, 'the save')) as { revision?: unknown };
+      if (typeof value?.revision !== 'number') throw corrupt('the save did not answer with a revision');
+      return value.revision;
+    },
+    async rename(id, title) {
+      const response = await request('PATCH', sessionPath(id), { title });
+      if (response.status === 404) throw new PersistenceError('failed', `There is no session "${id}" to rename.`);
+      await expectDone(response, 'renaming');
+    },
+    async remove(id) {
+      await request('DELETE', sessionPath(id));
+    },
+    files,
+    async close() {
+      closed = true;
+    },
+  };
+}
+
+function corrupt(problem: string): PersistenceError {
+  return new PersistenceError('corrupt', `The session server sent something unexpected: ${problem}.`);
+}
+
+async function readJson(response: Response, what: string): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    throw new PersistenceError('corrupt', `The session server sent ${what} as something that is not JSON.`, { cause: error });
+  }
+}
+
+async function expectDone(response: Response, doing: string): Promise<void> {
+  if (response.status === 404) throw new PersistenceError('failed', `The session server found nothing to do ${doing} (404): ${await errorMessage(response)}`);
+  await response.body?.cancel();
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    return typeof body?.error?.message === 'string' ? body.error.message : response.statusText;
+  } catch {
+    return response.statusText;
+  }
+}
+
+function readSummary(value: unknown): SessionSummary {
+  const record = value as Record<string, unknown> | null;
+  if (typeof record !== 'object' || record === null) throw corrupt('a session is not an object');
+  const { id, title, createdAt, updatedAt, messageCount, revision } = record;
+  if (typeof id !== 'string' || typeof title !== 'string') throw corrupt('a session has no id or title');
+  for (const [name, number] of Object.entries({ createdAt, updatedAt, messageCount, revision })) {
+    if (typeof number !== 'number' || !Number.isFinite(number)) throw corrupt(`session "${id}" has no ${name}`);
+  }
+  return { id, title, createdAt: createdAt as number, updatedAt: updatedAt as number, messageCount: messageCount as number, revision: revision as number };
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { createAgent, PersistenceError } from '../../src/core/index';
+import { createSandbox } from '../../src/core/sandbox/index';
+import { httpSessionStorage } from '../../src/core/sessions/index';
+import { createAgentHandler, memoryServerSessionStore, type ServerSessionStore } from '../../src/server/index';
+import { conversation } from '../../src/server/sessions/server-session-store-contract';
+import { scriptedModel, text } from '../../src/testing/index';
+
+/**
+ * The browser's HTTP session storage against the real handler's session routes (in process: the
+ * storage's fetch is the handler), so what is tested is the protocol both sides speak.
+ */
+function server(store: ServerSessionStore = memoryServerSessionStore()) {
+  const handler = createAgentHandler({
+    basePath: '/api/agent',
+    authorize: (request) => {
+      const user = request.headers.get('x-user');
+      return user === null ? false : { userId: user };
+    },
+    sessions: { store },
+    onError: () => {},
+  });
+  const requests: string[] = [];
+  const storageFor = (user: string) =>
+    httpSessionStorage('http://app.test/api/agent/', {
+      headers: () => ({ 'x-user': user }),
+      fetch: async (url, init) => {
+        const target = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+        requests.push(`${init?.method ?? 'GET'} ${target.replace('http://app.test/api/agent', '')}`);
+        return handler(new Request(target, init));
+      },
+    });
+  return { storageFor, requests, store };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<PersistenceError> {
+  const error = await promise.then(() => undefined, (reason: unknown) => reason);
+  expect(error).toBeInstanceOf(PersistenceError);
+  return error as PersistenceError;
+}
+
+describe('httpSessionStorage', () => {
+  it('saves, lists, loads, renames and removes through the session routes, with compare-and-set', async () => {
+    const { storageFor, requests } = server();
+    const storage = storageFor('ada');
+    expect(await storage.list()).toEqual([]);
+    expect(await storage.load('chat-1')).toBeNull();
+    expect(await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null)).toBe(1);
+    expect(await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'And the budget') }, 1)).toBe(2);
+    const loaded = await storage.load('chat-1');
+    expect(loaded).toMatchObject({ id: 'chat-1', title: 'Plan the launch', messageCount: 2, revision: 2, titled: false });
+    expect(loaded!.snapshot).toEqual(conversation('Plan the launch', 'And the budget'));
+
+    const stale = await rejection(storage.save({ id: 'chat-1', snapshot: conversation('Another tab') }, 1));
+    expect(stale.code).toBe('conflict');
+    expect((await storage.load('chat-1'))!.revision).toBe(2);
+
+    await storage.rename('chat-1', 'Launch');
+    expect(await storage.list()).toMatchObject([{ id: 'chat-1', title: 'Launch', revision: 2 }]);
+    await storage.remove('chat-1');
+    expect(await storage.list()).toEqual([]);
+    expect(requests).toContain('PUT /sessions/chat-1');
+  });
+
+  it("keeps a session's files, text and bytes, through change sets and whole trees", async () => {
+    const { storageFor } = server();
+    const files = storageFor('ada').files('chat-1');
+    expect(await files.load()).toBeNull();
+    await files.saveAll([{ path: '/a.txt', kind: 'text', text: 'one', modified: 1 }]);
+    await files.save({ written: [{ path: '/logo.png', kind: 'binary', bytes: new Uint8Array([137, 80, 0, 255]), modified: 2 }], deleted: ['/a.txt'] });
+    const loaded = await files.load();
+    expect(loaded!.files).toEqual([{ path: '/logo.png', kind: 'binary', bytes: new Uint8Array([137, 80, 0, 255]), modified: 2 }]);
+    await files.clear();
+    expect((await files.load())?.files ?? []).toEqual([]);
+  });
+
+  it("never shows one user another's sessions", async () => {
+    const { storageFor } = server();
+    await storageFor('ada').save({ id: 'chat-1', snapshot: conversation('Secret plans') }, null);
+    const bob = storageFor('bob');
+    expect(await bob.list()).toEqual([]);
+    expect(await bob.load('chat-1')).toBeNull();
+    expect((await rejection(bob.rename('chat-1', 'Mine now'))).code).toBe('failed');
+    expect((await storageFor('ada').load('chat-1'))!.title).toBe('Secret plans');
+  });
+
+  it('says the server cannot be reached as unavailable, and a non-JSON answer as corrupt', async () => {
+    const down = httpSessionStorage('/api/agent', { fetch: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    expect((await rejection(down.list())).code).toBe('unavailable');
+    const odd = httpSessionStorage('/api/agent', { fetch: async () => new Response('<html>', { status: 200 }) });
+    expect((await rejection(odd.list())).code).toBe('corrupt');
+    expect(() => httpSessionStorage('')).toThrow(/base URL/);
+  });
+
+  it('two devices: a conversation an agent saved through one storage is restored by an agent on another, files too', async () => {
+    const { storageFor } = server();
+    const sandbox = createSandbox({ files: { 'notes.md': 'from the laptop\n' } });
+    const laptop = createAgent({ model: scriptedModel([text('Hello from the laptop.')]), sandbox, session: { id: 'chat-1', storage: storageFor('ada'), delayMs: 0 } });
+    await laptop.send('Hi');
+    await laptop.session!.flush();
+    await laptop.dispose();
+
+    const phoneSandbox = createSandbox();
+    const phone = createAgent({ model: scriptedModel([text('unused')]), sandbox: phoneSandbox, session: { id: 'chat-1', storage: storageFor('ada') } });
+    await phone.session!.ready;
+    expect(phone.session!.loaded).toBe('restored');
+    const texts = phone.getState().messages.map((message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+    expect(texts).toEqual(['Hi', 'Hello from the laptop.']);
+    expect(phoneSandbox.readFile('notes.md')).toBe('from the laptop\n');
+    await phone.dispose();
+  });
+});
