@@ -83,7 +83,7 @@ export default defineConfig({
       // grammar per language) and just-bash (the shell, an optional peer that only
       // the shell entry imports) stay external too: the app's bundler resolves them and makes them
       // lazy chunks. diff (the sandbox's patches) is bundled: it is a dev dependency.
-      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^pg($|\/)/, /^re2js($|\/)/, /^refractor($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^pg($|\/)/, /^@electric-sql\/pglite($|\/)/, /^re2js($|\/)/, /^refractor($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
       },

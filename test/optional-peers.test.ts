@@ -1,7 +1,7 @@
 /**
- * The package as an app installs it without its optional peers (just-bash, ai, the MCP SDK, pg):
- * every entry loads in Node, the bash tool and the Postgres session store say which package is
- * missing and how to install it,
+ * The package as an app installs it without its optional peers (just-bash, ai, the MCP SDK, pg,
+ * PGlite): every entry loads in Node, the bash tool and the Postgres and PGlite session stores say
+ * which package is missing and how to install it,
  * and the type declarations compile with `skipLibCheck: false`. Runs against `dist/` (built by
  * `npm run build`, which `npm test` runs first), copied the way npm installs a package.
  */
@@ -48,8 +48,8 @@ function node(script: string): string {
 }
 
 describe('the package without its optional peers', () => {
-  it('declares just-bash, ai, the MCP SDK and pg as optional peers, and none of them is installed here', () => {
-    expect(optionalPeers).toEqual(expect.arrayContaining(['just-bash', 'ai', '@modelcontextprotocol/sdk', 'pg']));
+  it('declares just-bash, ai, the MCP SDK, pg and PGlite as optional peers, and none of them is installed here', () => {
+    expect(optionalPeers).toEqual(expect.arrayContaining(['just-bash', 'ai', '@modelcontextprotocol/sdk', 'pg', '@electric-sql/pglite']));
     for (const name of optionalPeers) expect(existsSync(join(app, 'node_modules', name))).toBe(false);
   });
 
@@ -107,6 +107,21 @@ describe('the package without its optional peers', () => {
       name: 'PersistenceError',
       code: 'unavailable',
       message: 'postgresSessionStore({ connectionString }) needs the pg package, an optional peer dependency of react-agent-kit: npm install pg',
+    });
+  });
+
+  it('the PGlite session store answers that @electric-sql/pglite is missing, with the install command', () => {
+    const output = node(`
+      import { pgliteSessionStore } from 'react-agent-kit/server';
+      const store = pgliteSessionStore();
+      const error = await store.list('ada').then(() => undefined, (reason) => reason);
+      await store.close();
+      console.log(JSON.stringify({ name: error?.name, code: error?.code, message: error?.message }));
+    `);
+    expect(JSON.parse(output)).toEqual({
+      name: 'PersistenceError',
+      code: 'unavailable',
+      message: 'pgliteSessionStore() needs the @electric-sql/pglite package, an optional peer dependency of react-agent-kit: npm install @electric-sql/pglite',
     });
   });
 

@@ -1,7 +1,7 @@
 /**
  * react-agent-kit/server: the backend half of the kit, for Node and any runtime that speaks
  * Request/Response: a model proxy (the API key stays here), tools the browser runs on the server,
- * MCP servers' tools, and users' sessions kept on the server (in memory or Postgres).
+ * MCP servers' tools, and users' sessions kept on the server (in memory, in Postgres, or in PGlite in this process).
  */
 export { createAgentHandler } from './agent-handler';
 export type { AgentHandler, AgentHandlerOptions, Authorize, AuthorizeDecision } from './agent-handler';
@@ -18,3 +18,6 @@ export type { FetchHandler, NodeHandlerOptions } from './node-adapter';
 export { postgresSessionStore } from './sessions/postgres-session-store';
 export type { PostgresSessionStoreOptions } from './sessions/postgres-session-store';
 export type { PostgresPool, PostgresPoolClient, PostgresQueryable, PostgresQueryResult } from './sessions/postgres-client';
+export { pgliteSessionStore } from './sessions/pglite-session-store';
+export type { PgliteSessionStoreOptions } from './sessions/pglite-session-store';
+export type { PgliteInstance, PgliteResults, PgliteTransaction } from './sessions/pglite-client';
