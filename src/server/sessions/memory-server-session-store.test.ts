@@ -1,6 +1,9 @@
 import { expect, it } from 'vitest';
 import { PersistenceError } from '../../core/index';
+import { IDBFactory } from 'fake-indexeddb';
+import { indexedDbSessionStorage } from '../../core/sessions/index';
 import { memoryServerSessionStore } from './memory-server-session-store';
+import { perUserSessionStore } from './per-user-session-store';
 import { conversation, describeServerSessionStore } from './server-session-store-contract';
 
 describeServerSessionStore('memoryServerSessionStore', async () => ({ store: memoryServerSessionStore() }));
@@ -23,4 +26,12 @@ it('refuses an empty user id', async () => {
   const store = memoryServerSessionStore();
   await expect(store.save('', { id: 'chat-1', snapshot: conversation('a') }, null)).rejects.toMatchObject({ code: 'invalid-record' });
   await store.close();
+});
+
+// The same contract over the browser's IndexedDB storage (fake-indexeddb), one database per user:
+// one suite for the memory, IndexedDB, Postgres and PGlite stores.
+describeServerSessionStore('indexedDbSessionStorage, one database per user', async () => {
+  const factory = new IDBFactory();
+  const run = Math.random().toString(36).slice(2);
+  return { store: perUserSessionStore((userId) => indexedDbSessionStorage({ name: `${run}-${userId}`, indexedDB: factory }), 'IndexedDB server session store') };
 });

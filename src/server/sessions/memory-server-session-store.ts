@@ -1,6 +1,5 @@
-import { PersistenceError } from '../../core/index';
-import type { FileRecord, StorageChanges } from '../../core/sandbox/index';
-import { memorySessionStorage, type SessionStorage, type SessionWrite } from '../../core/sessions/index';
+import { memorySessionStorage } from '../../core/sessions/index';
+import { perUserSessionStore } from './per-user-session-store';
 import type { ServerSessionStore } from './server-session-store';
 
 /**
@@ -21,92 +20,5 @@ import type { ServerSessionStore } from './server-session-store';
  * ```
  */
 export function memoryServerSessionStore(): ServerSessionStore {
-  const users = new Map<string, SessionStorage>();
-  let closed = false;
-
-  /** The user's storage; `create: false` gives `undefined` for a user who never saved anything. */
-  function storageOf(userId: string, create: true): SessionStorage;
-  function storageOf(userId: string, create: false): SessionStorage | undefined;
-  function storageOf(userId: string, create: boolean): SessionStorage | undefined {
-    if (closed) throw new PersistenceError('closed', 'The memory server session store was closed.');
-    if (typeof userId !== 'string' || userId === '') {
-      throw new PersistenceError('invalid-record', `Sessions belong to a user: the user id must be a non-empty string, got ${JSON.stringify(userId)}.`);
-    }
-    let storage = users.get(userId);
-    if (storage === undefined && create) {
-      storage = memorySessionStorage();
-      users.set(userId, storage);
-    }
-    return storage;
-  }
-
-  /** Runs `use` on one session's files through a handle of its own (closing it leaves the files). */
-  async function withFiles<Result>(userId: string, id: string, action: (files: ReturnType<SessionStorage['files']>) => Promise<Result>): Promise<Result> {
-    const files = storageOf(userId, true).files(checkId(id));
-    try {
-      return await action(files);
-    } finally {
-      await files.close();
-    }
-  }
-
-  return {
-    async list(userId) {
-      return (await storageOf(userId, false)?.list()) ?? [];
-    },
-
-    async load(userId, id) {
-      return (await storageOf(userId, false)?.load(checkId(id))) ?? null;
-    },
-
-    async save(userId, session: SessionWrite, expectedRevision) {
-      return storageOf(userId, true).save(session, expectedRevision);
-    },
-
-    async rename(userId, id, title) {
-      const storage = storageOf(userId, false);
-      if (storage === undefined || (await storage.load(checkId(id))) === null) return false;
-      try {
-        await storage.rename(id, title);
-        return true;
-      } catch (error) {
-        // Removed between the load and the rename: the same answer as never there.
-        if (error instanceof PersistenceError && error.code === 'failed') return false;
-        throw error;
-      }
-    },
-
-    async remove(userId, id) {
-      await storageOf(userId, false)?.remove(checkId(id));
-    },
-
-    async loadFiles(userId, id) {
-      if (storageOf(userId, false) === undefined) return null;
-      return withFiles(userId, id, (files) => files.load());
-    },
-
-    async saveFiles(userId, id, changes: StorageChanges) {
-      await withFiles(userId, id, (files) => files.save(changes));
-    },
-
-    async replaceFiles(userId, id, records: readonly FileRecord[]) {
-      await withFiles(userId, id, (files) => files.saveAll(records));
-    },
-
-    async clearFiles(userId, id) {
-      if (storageOf(userId, false) === undefined) return;
-      await withFiles(userId, id, (files) => files.clear());
-    },
-
-    async close() {
-      closed = true;
-      await Promise.all([...users.values()].map((storage) => storage.close()));
-      users.clear();
-    },
-  };
-}
-
-function checkId(id: string): string {
-  if (typeof id === 'string' && id !== '') return id;
-  throw new PersistenceError('invalid-record', `A session needs a non-empty string id, got ${JSON.stringify(id)}.`);
+  return perUserSessionStore(() => memorySessionStorage(), 'memory server session store');
 }
