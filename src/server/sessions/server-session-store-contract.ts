@@ -4,7 +4,7 @@
  * vitest, so only tests import it; it is not part of any public entry.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PersistenceError, type AgentState } from '../../core/index';
+import { createInitialState, PersistenceError, type AgentState } from '../../core/index';
 import type { FileRecord } from '../../core/sandbox/index';
 import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
 import type { ServerSessionStore } from './server-session-store';
@@ -22,14 +22,8 @@ export type MakeServerSessionStore = () => Promise<{ store: ServerSessionStore; 
  */
 export function conversation(...userTexts: string[]): AgentSnapshot {
   const state: AgentState = {
-    status: 'idle',
+    ...createInitialState(),
     messages: userTexts.map((text, index) => ({ id: `m${index}`, role: 'user', parts: [{ type: 'text', id: `t${index}`, text, status: 'done' }], status: 'done', createdAt: index })),
-    toolCalls: [],
-    error: null,
-    usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
-    runId: null,
-    step: 0,
-    alwaysAllowed: [],
   };
   return { format: 'react-agent-kit/agent', version: agentSnapshotVersion, state };
 }
