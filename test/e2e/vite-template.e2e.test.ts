@@ -220,6 +220,8 @@ describe('the README quick start in the default Vite React-TS template', () => {
       // Streamed: the reply was seen growing, not only finished.
       expect(lengths.length).toBeGreaterThanOrEqual(3);
       await expect.poll(() => page.locator('.rak-md-code pre code').count()).toBeGreaterThan(0);
+      // Highlighted: the highlighter and the grammar, bundled in the kit's files, load as lazy chunks of the app's build.
+      await expect.poll(() => page.locator('.rak-md-code pre code .rak-tok-keyword').count()).toBeGreaterThan(0);
       await screenshot(page, 'vite-template-react-19');
 
       const look = await readLook(page);
