@@ -12,7 +12,7 @@ import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from
 import { postgresSessionStore } from './postgres-session-store';
 import { postgresSchemaVersion } from './postgres-schema';
 import type { ServerSessionStore } from './server-session-store';
-import { describeServerSessionStore } from './server-session-store-contract';
+import { describeHandlersOnOneBacking, describeServerSessionStore } from './server-session-store-contract';
 import type { PostgresPool } from './postgres-client';
 
 const binaries = findPostgresBinaries();
@@ -58,6 +58,12 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
 
   // The same contract every server store keeps (the memory one runs it too).
   describeServerSessionStore('postgresSessionStore', async () => ({ store: postgresSessionStore({ connectionString: await cluster.createDatabase() }) }));
+
+  // Stateless servers: each handler has its own store and pool; the database is all they share.
+  describeHandlersOnOneBacking('PostgreSQL database', async () => {
+    const url = await cluster.createDatabase();
+    return { stores: [postgresSessionStore({ connectionString: url }), postgresSessionStore({ connectionString: url })] };
+  });
 
   function poolFor(url: string): pg.Pool {
     const pool = new pg.Pool({ connectionString: url });

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createInitialState, PersistenceError, type AgentState } from '../../core/index';
 import type { FileRecord } from '../../core/sandbox/index';
 import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
+import { createAgentHandler } from '../agent-handler';
 import type { ServerSessionStore } from './server-session-store';
 
 /** A fresh, empty store, and what to do after the test (drop a database, say). */
@@ -217,6 +218,63 @@ export function describeServerSessionStore(name: string, makeStore: MakeServerSe
       await store.remove('bob', 'chat-1');
       expect(await store.load('ada', 'chat-1')).toEqual(before);
       expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([text('/secret.txt', 'ada')]);
+    });
+  });
+}
+
+/**
+ * Runs the scale-out promise against a backing: two handler instances, each with its own store
+ * over the same data (two pools on one database, say), as two servers behind a load balancer
+ * would be. A conversation saved through one is loaded through the other; two tabs saving on the
+ * same revision through different servers resolve by compare-and-set with nothing lost.
+ *
+ * @example
+ * ```ts
+ * describeHandlersOnOneBacking('Postgres', async () => { const url = await cluster.createDatabase(); return { stores: [postgresSessionStore({ connectionString: url }), postgresSessionStore({ connectionString: url })] }; });
+ * ```
+ */
+export function describeHandlersOnOneBacking(name: string, makeStores: () => Promise<{ stores: readonly [ServerSessionStore, ServerSessionStore]; cleanup?: () => Promise<void> }>): void {
+  describe(`two handler instances on one ${name}`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    afterEach(async () => {
+      await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+    });
+
+    it('a save through one loads through the other; concurrent saves from two tabs resolve by compare-and-set with nothing lost', async () => {
+      const { stores, cleanup } = await makeStores();
+      cleanups.push(async () => {
+        await Promise.all(stores.map((store) => store.close()));
+        await cleanup?.();
+      });
+      const handlerOn = (store: ServerSessionStore) =>
+        createAgentHandler({ basePath: '/api/agent', authorize: (request) => ({ userId: request.headers.get('x-user') ?? 'nobody' }), sessions: { store }, onError: () => {} });
+      const [first, second] = [handlerOn(stores[0]), handlerOn(stores[1])];
+      const call = async (handler: (request: Request) => Promise<Response>, method: string, path: string, body?: unknown) => {
+        const response = await handler(new Request(`http://localhost/api/agent${path}`, { method, headers: { 'content-type': 'application/json', 'x-user': 'ada' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+        const text = await response.text();
+        return { status: response.status, body: text === '' ? undefined : (JSON.parse(text) as unknown) };
+      };
+      const texts = (session: unknown) => (session as StoredSession).snapshot.state.messages.map((message) => (message.parts[0] as { text: string }).text);
+
+      expect((await call(first, 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop'), expectedRevision: null })).status).toBe(200);
+      const loaded = await call(second, 'GET', '/sessions/chat-1');
+      expect(loaded.status).toBe(200);
+      expect(loaded.body).toMatchObject({ title: 'Started on the laptop', revision: 1 });
+
+      // Two tabs, each on another server, save on revision 1 at once: one wins, the other gets 409, reloads and saves on top.
+      const [laptop, phone] = await Promise.all([
+        call(first, 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', 'from the laptop'), expectedRevision: 1 }),
+        call(second, 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', 'from the phone'), expectedRevision: 1 }),
+      ]);
+      expect([laptop.status, phone.status].sort()).toEqual([200, 409]);
+      const [winner, loserText, loser] = laptop.status === 200 ? ['from the laptop', 'from the phone', second] : ['from the phone', 'from the laptop', first];
+      const latest = await call(loser, 'GET', '/sessions/chat-1');
+      expect(texts(latest.body)).toEqual(['Started on the laptop', winner]);
+      const merged = await call(loser, 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', winner, loserText), expectedRevision: (latest.body as StoredSession).revision });
+      expect(merged).toEqual({ status: 200, body: { revision: 3 } });
+      for (const handler of [first, second]) expect(texts((await call(handler, 'GET', '/sessions/chat-1')).body)).toEqual(['Started on the laptop', winner, loserText]);
+      const listed = await call(second, 'GET', '/sessions');
+      expect((listed.body as { sessions: { id: string; revision: number }[] }).sessions.map(({ id, revision }) => ({ id, revision }))).toEqual([{ id: 'chat-1', revision: 3 }]);
     });
   });
 }

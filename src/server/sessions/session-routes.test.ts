@@ -7,7 +7,7 @@ import { createAgentHandler, type AgentHandlerOptions } from '../agent-handler';
 import { toNodeHandler } from '../node-adapter';
 import { memoryServerSessionStore } from './memory-server-session-store';
 import type { ServerSessionStore } from './server-session-store';
-import { conversation } from './server-session-store-contract';
+import { conversation, describeHandlersOnOneBacking } from './server-session-store-contract';
 import { sharedSessionsUserId } from './session-routes';
 
 const base = 'http://localhost/api/agent';
@@ -202,29 +202,6 @@ describe('session routes', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, PATCH, DELETE, OPTIONS');
   });
 
-  it('serves one store through any number of handlers: a save through one loads through another, concurrent saves resolve by CAS with nothing lost', async () => {
-    const store = memoryServerSessionStore();
-    const first = handlerOn(store);
-    const second = handlerOn(store);
-    await json(await call(first, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop'), expectedRevision: null }), 200);
-    expect(await json(await call(second, 'ada', 'GET', '/sessions/chat-1'), 200)).toMatchObject({ title: 'Started on the laptop', revision: 1 });
-
-    // Two tabs save on revision 1 at once: one wins, the other gets 409, reloads, and saves on top.
-    const [laptop, phone] = await Promise.all([
-      call(first, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', 'from the laptop'), expectedRevision: 1 }),
-      call(second, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', 'from the phone'), expectedRevision: 1 }),
-    ]);
-    expect([laptop.status, phone.status].sort()).toEqual([200, 409]);
-    const [winner, loser] = laptop.status === 200 ? ['from the laptop', second] : ['from the phone', first];
-    const loserText = winner === 'from the laptop' ? 'from the phone' : 'from the laptop';
-    const latest = (await json(await call(loser, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
-    expect(latest.revision).toBe(2);
-    const merged = conversation('Started on the laptop', winner, loserText);
-    expect(await json(await call(loser, 'ada', 'PUT', '/sessions/chat-1', { snapshot: merged, expectedRevision: latest.revision }), 200)).toEqual({ revision: 3 });
-    const final = (await json(await call(first, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
-    expect(final.snapshot.state.messages.map((message) => (message.parts[0] as { text: string }).text)).toEqual(['Started on the laptop', winner, loserText]);
-  });
-
   it('works through toNodeHandler on a real Node server: PUT, PATCH and DELETE with bodies', async () => {
     const node = toNodeHandler(handlerOn(memoryServerSessionStore()));
     // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http drops the handler's promise
@@ -244,4 +221,10 @@ describe('session routes', () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
   });
+});
+
+// In memory, "one backing" is one store object that both handlers hold (Postgres runs this with two pools).
+describeHandlersOnOneBacking('memory store', async () => {
+  const store = memoryServerSessionStore();
+  return { stores: [store, store] };
 });
