@@ -14,7 +14,7 @@ import { handleModelStep, isModel, type ServerModels } from './model-route';
 import { defaultMaxOutputTokens } from './model-settings';
 import { createToolSources } from './tool-sources';
 import { handleToolCall } from './tool-route';
-import { handleSessionRoute, isSessionPath, sharedSessionsUserId, type SessionRoutesOptions } from './sessions/session-routes';
+import { defaultSessionMaxBodyBytes, handleSessionRoute, isSessionPath, sharedSessionsUserId, type SessionRoutesOptions } from './sessions/session-routes';
 
 /**
  * Decides whether a request may use the handler: `{ userId }` (allowed, for this user: the
@@ -86,6 +86,12 @@ export interface AgentHandlerOptions {
 export interface AgentHandler {
   (request: Request): Promise<Response>;
   close(): Promise<void>;
+  /**
+   * The largest request body any of its routes accepts (the session routes' limit when it has
+   * sessions, else `maxBodyBytes`): `toNodeHandler(handler)` reads bodies up to it, and each
+   * route checks its own limit.
+   */
+  readonly maxBodyBytes: number;
 }
 
 const defaultMaxBodyBytes = 1024 * 1024;
@@ -124,6 +130,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   const basePath = normalizeBasePath(options.basePath ?? '');
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs);
+  const sessionMaxBodyBytes = positive('sessions.maxBodyBytes', options.sessions?.maxBodyBytes, defaultSessionMaxBodyBytes);
   const maxOutputTokens = positive('maxOutputTokens', options.maxOutputTokens, defaultMaxOutputTokens);
   if (!Number.isSafeInteger(maxOutputTokens)) throw new TypeError(`createAgentHandler: \`maxOutputTokens\` must be a whole number of tokens, got ${maxOutputTokens}.`);
   const reportError = options.onError ?? ((error: unknown) => console.error('[react-agent-kit/server]', error));
@@ -141,7 +148,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
           'Sessions are kept per user, and authorize(request) named none: return { userId } from authorize for a signed-in user, or set sessions: { store, withoutUsers: true } if every caller may share one set of sessions.',
         );
       }
-      return handleSessionRoute(request, path, { store: options.sessions.store, userId: user, maxBodyBytes, bodyTimeoutMs });
+      return handleSessionRoute(request, path, { store: options.sessions.store, userId: user, maxBodyBytes: sessionMaxBodyBytes, bodyTimeoutMs });
     }
     if (path === '/model') {
       if (request.method !== 'POST') return methodNotAllowed('POST');
@@ -180,7 +187,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       return withHeaders(errorResponse(500, 'internal-error', 'Internal server error.'), cors);
     }
   };
-  return Object.assign(handler, { close: () => sources.close() });
+  return Object.assign(handler, { close: () => sources.close(), maxBodyBytes: options.sessions ? Math.max(maxBodyBytes, sessionMaxBodyBytes) : maxBodyBytes });
 }
 
 const sessionMethods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';

@@ -17,7 +17,9 @@ export type FetchHandler = (request: Request) => Promise<Response> | Response;
 export interface NodeHandlerOptions {
   /**
    * Largest request body accepted, in bytes. A larger `Content-Length` gets 413 without reaching
-   * the handler; a body without one that grows past it gets 413 as soon as it does. Default 1 MiB.
+   * the handler; a body without one that grows past it gets 413 as soon as it does. Default: what
+   * the handler declares (`createAgentHandler`'s `maxBodyBytes` property: its session routes take
+   * up to 32 MiB, each route still checks its own limit), else 1 MiB.
    */
   maxBodyBytes?: number;
   /**
@@ -28,6 +30,12 @@ export interface NodeHandlerOptions {
 }
 
 const defaultMaxBodyBytes = 1024 * 1024;
+
+/** The limit a handler declares for its largest route (`createAgentHandler`'s do), if any. */
+function handlerLimit(handler: FetchHandler): number | undefined {
+  const declared = (handler as { maxBodyBytes?: unknown }).maxBodyBytes;
+  return typeof declared === 'number' && declared > 0 ? declared : undefined;
+}
 const defaultBodyTimeoutMs = 30_000;
 const maxTimerMs = 2 ** 31 - 1;
 
@@ -44,7 +52,7 @@ const maxTimerMs = 2 ** 31 - 1;
  * ```
  */
 export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions = {}) {
-  const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
+  const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, handlerLimit(handler) ?? defaultMaxBodyBytes);
   const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs);
   return async (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
     const controller = new AbortController();

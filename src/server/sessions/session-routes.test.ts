@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { StoredSession } from '../../core/index';
+import { defineTool, type StoredSession } from '../../core/index';
 import { agentSnapshotVersion } from '../../core/sessions/index';
 import { createAgentHandler, type AgentHandlerOptions } from '../agent-handler';
 import { toNodeHandler } from '../node-adapter';
@@ -156,7 +156,7 @@ describe('session routes', () => {
   });
 
   it('refuses bad ids, bad bodies, wrong methods and bodies past the size limit with clear 4xx', async () => {
-    const handler = handlerOn(memoryServerSessionStore(), { maxBodyBytes: 2000 });
+    const handler = handlerOn(memoryServerSessionStore(), { sessions: { store: memoryServerSessionStore(), maxBodyBytes: 2000 } });
     const bad = async (response: Response, status: number, code: string, message?: RegExp) => {
       const body = (await json(response, status)) as { error: { code: string; message: string } };
       expect(body.error.code).toBe(code);
@@ -216,6 +216,38 @@ describe('session routes', () => {
       expect(await (await send('GET', '/sessions')).json()).toMatchObject({ sessions: [{ id: 'chat-1', title: 'Wired', revision: 1 }] });
       expect((await send('DELETE', '/sessions/chat-1')).status).toBe(204);
       expect((await send('GET', '/sessions/chat-1')).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it('takes a long conversation whole (past the 1 MiB of the other routes) through toNodeHandler, up to sessions.maxBodyBytes', async () => {
+    const echo = defineTool({ name: 'echo', description: 'Echoes.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, execute: (input: { text?: string }) => input.text ?? '' });
+    const handler = handlerOn(memoryServerSessionStore(), { tools: [echo], sessions: { store: memoryServerSessionStore(), maxBodyBytes: 8 * 1024 * 1024 } });
+    expect(handler.maxBodyBytes).toBe(8 * 1024 * 1024);
+    // eslint-disable-next-line @typescript-eslint/no-misused-promises -- node:http drops the handler's promise
+    const server = createServer(toNodeHandler(handler));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/agent`;
+      const send = (method: string, path: string, body: string) => fetch(`${origin}${path}`, { method, headers: { 'x-user': 'ada', 'content-type': 'application/json' }, body });
+      // 10,000 messages of about 300 bytes: a 3 MB save.
+      const texts = Array.from({ length: 10_000 }, (_, index) => `Message ${index}: ${'words of a long session '.repeat(10)}`);
+      const body = JSON.stringify({ snapshot: conversation(...texts), expectedRevision: null });
+      expect(body.length).toBeGreaterThan(3_000_000);
+      const saved = await send('PUT', '/sessions/long', body);
+      expect(saved.status, await saved.clone().text()).toBe(200);
+      const loaded = (await (await fetch(`${origin}/sessions/long`, { headers: { 'x-user': 'ada' } })).json()) as StoredSession;
+      expect(loaded.messageCount).toBe(10_000);
+      expect((loaded.snapshot.state.messages[9_999]!.parts[0] as { text: string }).text).toBe(texts[9_999]);
+      // The other routes keep their 1 MiB: a tool call that large is refused before the tool runs.
+      expect((await send('POST', '/tools/echo', JSON.stringify({ input: { text: 'small' } }))).status).toBe(200);
+      const tool = await send('POST', '/tools/echo', JSON.stringify({ input: { text: 'x'.repeat(1_100_000) } }));
+      expect(tool.status).toBe(413);
+      // And a session past its own limit is refused too.
+      const tooLong = await send('PUT', '/sessions/longer', JSON.stringify({ snapshot: conversation('x'.repeat(9 * 1024 * 1024)), expectedRevision: null }));
+      expect(tooLong.status).toBe(413);
     } finally {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -37,7 +37,17 @@ export interface SessionRoutesOptions {
    * `authorize` to return `{ userId }`. Default false.
    */
   withoutUsers?: boolean;
+  /**
+   * Largest body of a session save or a files upload, in bytes; a larger one gets 413. A
+   * conversation is saved whole, so this bounds how long one can grow on the server (about 300
+   * bytes a message, more with tool output and files). Default 32 MiB; the handler's own
+   * `maxBodyBytes` (1 MiB) still applies to every other route.
+   */
+  maxBodyBytes?: number;
 }
+
+/** The default of `sessions.maxBodyBytes`: room for a conversation of tens of thousands of messages. */
+export const defaultSessionMaxBodyBytes = 32 * 1024 * 1024;
 
 /**
  * The user id under which `sessions: { withoutUsers: true }` keeps everyone's sessions.
