@@ -2,7 +2,7 @@
  * Sessions on the server, in Postgres, at scale: a throwaway cluster (test/setup/postgres-cluster.ts)
  * holding 10,000 sessions of 100 users (100 each, every one a 20-message conversation), then the
  * latency of one save (compare-and-set on an existing session), one load, and one user's list, and
- * the throughput of 50 saves at once through one pool. Run: `npm run bench -- sessions-postgres`
+ * the throughput of 50 saves at once through one pool; and one long session (10,000 messages) saved and loaded whole. Run: `npm run bench -- sessions-postgres`
  * (needs Debian's postgresql; skipped without it). Numbers are for this machine; see bench/README.md.
  */
 import { afterAll, bench, describe } from 'vitest';
@@ -65,4 +65,19 @@ describe.skipIf(!setup)('postgresSessionStore with 10,000 sessions', () => {
     const batch = next++;
     await Promise.all(Array.from({ length: 50 }, (_, index) => setup!.store.save(`batch-${batch}`, { id: `chat-${index}`, snapshot: conversation(index) }, null)));
   });
+});
+
+// A long session: 10,000 messages (5,000 turns, about 3 MB of snapshot), saved whole as the agent does.
+const long = conversation(0, 5_000);
+let longRevision: number | null = null;
+
+describe.skipIf(!setup)('postgresSessionStore, one 10,000-message session', () => {
+  bench('save it (compare-and-set, the whole snapshot)', async () => {
+    longRevision = await setup!.store.save('user-long', { id: 'long', snapshot: long }, longRevision);
+  }, { iterations: 10, time: 0 });
+
+  bench('load it', async () => {
+    if (longRevision === null) longRevision = await setup!.store.save('user-long', { id: 'long', snapshot: long }, null);
+    await setup!.store.load('user-long', 'long');
+  }, { iterations: 10, time: 0 });
 });
