@@ -24,7 +24,7 @@ const call = (handler: (request: Request) => Promise<Response>, method: string, 
 
 test('the dev server keeps conversations in PLAYGROUND_SESSIONS_DIR, opened on first use, for every browser, across restarts', async () => {
   directory = await mkdtemp(join(tmpdir(), 'rak-playground-sessions-'));
-  const environment = { PLAYGROUND_SESSIONS_DIR: join(directory, 'sessions') };
+  const environment = { PLAYGROUND_SESSIONS_DIR: join(directory, '.data', 'sessions') };
   const sessions = playgroundSessionStore(environment);
   const handler = createPlaygroundBackend(environment, sessions);
   // Nothing is opened until a conversation is asked for.
