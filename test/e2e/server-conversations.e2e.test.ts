@@ -148,6 +148,35 @@ test('"In this browser only": the browser’s own list, a conversation the serve
   expect(phone.errors).toEqual([]);
 });
 
+test('export and import on the dev server: the imported copy is a conversation on the server, with its files', async () => {
+  const { page, errors } = await openPlayground('', { browser, conversations: 'server' });
+  await whenLoaded(page);
+  const task = `Add a task to my todo list: export ${unique()}`;
+  await send(page, task);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Approve', exact: true }).click();
+  await replyWhenDone(page);
+  await expect.poll(() => sessionStatus(page), { timeout: 10_000 }).toBe('saved');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export chat' }).click()]);
+  const file = await download.path();
+  await list(page).getByRole('button', { name: 'New chat' }).click();
+  await expect.poll(() => page.locator('.rak-message').count()).toBe(0);
+  await page.getByLabel('Import chat').setInputFiles(file);
+  await expect.poll(() => userMessages(page), { timeout: 15_000 }).toEqual([task]);
+  expect((await serverTitles(page)).filter((title) => title === task)).toHaveLength(2);
+
+  // Another device opens the copy, files and all.
+  const phone = await openPlayground('', { browser, conversations: 'server' });
+  await whenLoaded(phone.page);
+  await expect.poll(() => listed(phone.page, task).count(), { timeout: 15_000 }).toBe(2);
+  await listed(phone.page, task).first().click();
+  await expect.poll(() => userMessages(phone.page), { timeout: 15_000 }).toEqual([task]);
+  await phone.page.getByRole('treeitem', { name: /^TODO\.md/ }).click();
+  expect(await phone.page.getByLabel('Content of /TODO.md').innerText()).toContain(task.replace('Add a task to my todo list: ', ''));
+  expect(errors).toEqual([]);
+  expect(phone.errors).toEqual([]);
+});
+
 test('a server without session routes (the built playground): the conversations stay in this browser, and the switch says why', async () => {
   const { page, errors } = await openPlayground('', { browser, conversations: 'server', ignoreConsoleErrors: [/Failed to load resource: .*404/] });
   await whenLoaded(page);
