@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
-import { createId, type Agent } from 'react-agent-kit';
+import type { Agent } from 'react-agent-kit';
+import type { SessionStorage } from 'react-agent-kit/sessions';
 import { AgentChat, SessionList } from 'react-agent-kit/components';
 import { playgroundToolRenderers } from './tool-renderers';
 import { chatLanguageProps, LanguageSwitch, useChatLanguage } from './language-switch';
 import { AgentProvider, useAgentInstance, useAgentSelector, useAgentSession, useBackendTools, type UseBackendToolsResult } from 'react-agent-kit/react';
 import { ApprovalModeSwitch, useApprovalMode, type ApprovalMode } from './approval-mode';
+import type { ConversationPlace } from './conversation-place';
+import { ConversationsSwitch, newSessionId, usePlaygroundConversations, type ConversationsSwitchProps } from './conversations-switch';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
 import { ChatHeader, DockToggles, type Dock } from './layout/chat-header';
 import { DockPanel } from './layout/dock-panel';
@@ -12,7 +15,7 @@ import { Sidebar } from './layout/sidebar';
 import { useSidebarMode } from './layout/use-sidebar-mode';
 import { ModelSettings } from './model-settings';
 import { agentUrl, usePlaygroundAgent } from './use-playground-agent';
-import { conversations, exportConversation, importConversation, lastSessionId, rememberSessionId, resetWorkspace } from './workspace';
+import { exportConversation, importConversation, resetWorkspace } from './workspace';
 
 type Theme = 'light' | 'dark' | 'auto';
 
@@ -32,17 +35,17 @@ const examples = [
   { label: 'Simulate an error', prompt: 'Simulate an error' },
 ];
 
-const newSessionId = (): string => createId('session', '-');
-
 /** The playground: the kit's drop-in chat, with its conversations, the demo model or a real one, and a sidebar to explore it. */
 export function App() {
   const backend = useBackendTools(agentUrl);
   const [choice, setChoice] = useState(loadModelChoice);
-  const [sessionId, setSessionId] = useState(() => lastSessionId() ?? newSessionId());
-  useEffect(() => rememberSessionId(sessionId), [sessionId]);
-  // The agent starts once the server's catalog answered (or failed: the page's own tools still work).
+  // Where the conversations are (the dev server, or this browser), and the one that is open.
+  const conversations = usePlaygroundConversations();
+  const { opened, sessionId, openSession: setSessionId } = conversations;
+  // The agent starts once the server's catalog answered (or failed: the page's own tools still work)
+  // and the conversations' storage is open.
   const [approvals, setApprovals] = useApprovalMode();
-  const { agent, switching } = usePlaygroundAgent(sessionId, choice, backend.tools, approvals, backend.status !== 'loading');
+  const { agent, switching } = usePlaygroundAgent(sessionId, opened?.storage ?? null, choice, backend.tools, approvals, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [dock, setDock] = useState<Dock | null>(null);
   const { mode: sidebarMode, phone } = useSidebarMode(dock !== null);
@@ -59,7 +62,7 @@ export function App() {
   useEffect(() => localStorage.setItem('rak-theme', theme), [theme]);
   const [chatLanguage, setChatLanguage] = useChatLanguage();
 
-  if (!agent) return <p className="pg-loading">Connecting to the playground server…</p>;
+  if (!agent || !opened || sessionId === null) return <p className="pg-loading">Connecting to the playground server…</p>;
   return (
     <AgentProvider agent={agent}>
       <div className="pg-shell rak-root" data-theme={theme} data-sidebar={sidebarMode}>
@@ -73,7 +76,7 @@ export function App() {
           </div>
           <SessionList
             className="pg-sessions"
-            storage={conversations}
+            storage={opened.storage}
             activeId={sessionId}
             onSelect={closingDrawer(setSessionId)}
             onCreate={closingDrawer(setSessionId)}
@@ -81,7 +84,8 @@ export function App() {
           />
           <Examples onSend={() => setMenuOpen(false)} />
           <div className="pg-sidebar-footer">
-            <WorkspaceCard agent={agent} onImported={closingDrawer(setSessionId)} />
+            <WorkspaceCard agent={agent} storage={opened.storage} place={opened.place} onImported={closingDrawer(setSessionId)} />
+            <Conversations place={conversations.place} fallback={conversations.opening ? null : opened.fallback} opening={conversations.opening || switching} onChange={conversations.choose} />
             <ServerCard backend={backend} />
             <ModelCard
               choice={choice}
@@ -168,15 +172,20 @@ function Examples({ onSend }: { onSend: () => void }) {
 
 const persistenceLabels = {
   loading: 'Loading…',
-  saved: 'Saved in this browser',
+  saved: { browser: 'Saved in this browser', server: 'Saved on the dev server' },
   pending: 'Saving…',
   error: 'Not saved',
-  conflict: 'Open in another tab: not saved here',
+  conflict: { browser: 'Open in another tab: not saved here', server: 'Changed in another tab or browser: not saved here' },
   off: 'Not saved (memory only)',
 } as const;
 
-/** Where the conversation and its files stand: saved in this browser, saving, or why not. */
-function WorkspaceCard({ agent, onImported }: { agent: Agent; onImported: (id: string) => void }) {
+function persistenceLabel(status: keyof typeof persistenceLabels, place: ConversationPlace): string {
+  const label = persistenceLabels[status];
+  return typeof label === 'string' ? label : label[place];
+}
+
+/** Where the conversation and its files stand: saved (on the dev server or in this browser), saving, or why not. */
+function WorkspaceCard({ agent, storage, place, onImported }: { agent: Agent; storage: SessionStorage; place: ConversationPlace; onImported: (id: string) => void }) {
   const status = useAgentSession()?.status ?? 'off';
   const error = useAgentSession()?.error;
   const [importProblem, setImportProblem] = useState<string | null>(null);
@@ -184,7 +193,7 @@ function WorkspaceCard({ agent, onImported }: { agent: Agent; onImported: (id: s
     if (!file) return;
     const id = newSessionId();
     setImportProblem(null);
-    importConversation(file, id).then(
+    importConversation(file, id, storage).then(
       () => onImported(id),
       (failure: unknown) => setImportProblem(failure instanceof Error ? failure.message : String(failure)),
     );
@@ -193,7 +202,7 @@ function WorkspaceCard({ agent, onImported }: { agent: Agent; onImported: (id: s
     <div className="pg-model">
       <p className="pg-section-title">Conversation and files</p>
       <p className="pg-model-name" data-testid="workspace-status" data-status={status} title={error?.message}>
-        <span className="pg-dot" data-status={status} aria-hidden="true" /> {persistenceLabels[status]}
+        <span className="pg-dot" data-status={status} aria-hidden="true" /> {persistenceLabel(status, place)}
       </p>
       <div className="pg-card-actions">
         {agent.sandbox && (
@@ -269,6 +278,12 @@ function ServerCard({ backend }: { backend: UseBackendToolsResult }) {
       {backend.status === 'loading' && <p className="pg-model-note">Connecting…</p>}
     </div>
   );
+}
+
+/** Where conversations are kept; off while a run is going (switching opens another conversation) or the conversations are moving. */
+function Conversations({ opening, ...props }: Omit<ConversationsSwitchProps, 'disabled'> & { opening: boolean }) {
+  const busy = useAgentSelector((state) => state.status === 'running' || state.status === 'awaiting-people');
+  return <ConversationsSwitch {...props} disabled={busy || opening} />;
 }
 
 function Approvals({ value, onChange }: { value: ApprovalMode; onChange: (mode: ApprovalMode) => void }) {

@@ -28,10 +28,10 @@ export function useApprovalMode(): [ApprovalMode, (mode: ApprovalMode) => void] 
 /** The sidebar's choice of approvals; off while a run is going (a new mode means a new agent on the same conversation). */
 export function ApprovalModeSwitch({ value, onChange, disabled }: { value: ApprovalMode; onChange: (mode: ApprovalMode) => void; disabled: boolean }) {
   return (
-    <fieldset className="pg-approvals" disabled={disabled}>
+    <fieldset className="pg-choice" disabled={disabled}>
       <legend className="pg-section-title">Approvals</legend>
       {modes.map((option) => (
-        <label key={option.mode} className="pg-approvals-option">
+        <label key={option.mode} className="pg-choice-option">
           <input type="radio" name="pg-approvals" value={option.mode} checked={value === option.mode} onChange={() => onChange(option.mode)} />
           <span>
             {option.label}

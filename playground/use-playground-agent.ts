@@ -1,15 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { createAgent, type Agent, type ToolDefinition } from 'react-agent-kit';
+import type { SessionStorage } from 'react-agent-kit/sessions';
 import { bashTool } from 'react-agent-kit/shell';
 import { deleteRecords, getTime, getWeather, researchHelper, sendEmail } from './demo-tools';
 import { approvalPermissions, type ApprovalMode } from './approval-mode';
 import { createModel, type ModelChoice } from './model-choice';
-import { conversations, createWorkspace } from './workspace';
+import { createWorkspace } from './workspace';
 
 /** Where the playground's Vite server mounts the kit's backend half (see playground/server). */
 export const agentUrl = '/api/agent';
 
-function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], approvals: ApprovalMode): Agent {
+function makeAgent(sessionId: string, storage: SessionStorage, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], approvals: ApprovalMode): Agent {
   const sandbox = createWorkspace();
   const permissions = approvalPermissions(approvals);
   return createAgent({
@@ -26,8 +27,9 @@ function makeAgent(sessionId: string, choice: ModelChoice, backendTools: readonl
     todos: true,
     // "Edit files without asking": the read and write categories allowed; bash (shell) still asks.
     ...(permissions ? { permissions } : {}),
-    // Saved in IndexedDB as it changes; a reload brings it back, pending approvals included.
-    session: { id: sessionId, storage: conversations },
+    // Saved as it changes (on the dev server, or in this browser's IndexedDB); a reload brings it
+    // back, pending approvals included.
+    session: { id: sessionId, storage },
     // A context budget: old tool outputs are elided, then older turns summarized. Small for the demo
     // model, so a few long stories show compaction happen (the meter under the composer fills up).
     context: { maxInputTokens: choice.kind === 'demo' ? 6_000 : 128_000 },
@@ -41,10 +43,13 @@ const isBusy = (agent: Agent) => ['running', 'awaiting-people'].includes(agent.g
  * approval mode or tool catalog means a new agent on the same session: the old one saves and lets go first, then
  * the new one loads what it saved (the old one stays on screen meanwhile, without input), so the
  * conversation carries over without flashing an empty chat. A run in progress keeps its agent until it ends, unless the
- * user switches conversations (then it is stopped).
+ * user switches conversations (then it is stopped). A new `storage` (the conversations moved) is a
+ * new conversation too; the old storage is closed once the old agent has saved and let go. No
+ * agent until `ready` (the server's tool catalog answered) and the storage is open.
  */
 export function usePlaygroundAgent(
-  sessionId: string,
+  sessionId: string | null,
+  storage: SessionStorage | null,
   choice: ModelChoice,
   backendTools: readonly ToolDefinition<never, unknown>[],
   approvals: ApprovalMode,
@@ -52,11 +57,12 @@ export function usePlaygroundAgent(
 ): { agent: Agent | null; switching: boolean } {
   const [agent, setAgent] = useState<Agent | null>(null);
   const [switching, setSwitching] = useState(false);
-  const current = useRef<Agent | null>(null);
+  const current = useRef<{ agent: Agent; storage: SessionStorage } | null>(null);
   useEffect(() => {
-    if (!ready) return;
-    const previous = current.current;
-    const sameConversation = previous?.session?.id === sessionId;
+    if (!ready || sessionId === null || storage === null) return;
+    const previous = current.current?.agent;
+    const previousStorage = current.current?.storage;
+    const sameConversation = previous?.session?.id === sessionId && previousStorage === storage;
     if (previous && sameConversation && isBusy(previous)) return;
     let cancelled = false;
     // Until the next agent is shown, the chat takes no input: the old agent no longer saves.
@@ -64,9 +70,14 @@ export function usePlaygroundAgent(
     void (async () => {
       if (previous && !sameConversation) await previous.stop();
       await previous?.session?.dispose();
+      // The conversations moved: nothing uses the old storage any more.
+      if (previousStorage && previousStorage !== storage && current.current?.storage === previousStorage) {
+        current.current = null;
+        await previousStorage.close();
+      }
       if (cancelled) return;
-      const next = makeAgent(sessionId, choice, backendTools, approvals);
-      current.current = next;
+      const next = makeAgent(sessionId, storage, choice, backendTools, approvals);
+      current.current = { agent: next, storage };
       // The previous agent stays on screen until the next one has loaded its conversation, so a
       // new model or catalog does not flash an empty chat.
       if (sameConversation) await next.session?.ready;
@@ -77,6 +88,6 @@ export function usePlaygroundAgent(
     return () => {
       cancelled = true;
     };
-  }, [sessionId, choice, backendTools, approvals, ready]);
+  }, [sessionId, storage, choice, backendTools, approvals, ready]);
   return { agent, switching };
 }

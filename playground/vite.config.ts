@@ -36,7 +36,11 @@ function agentBackend(): Plugin {
           (error: unknown) => next(error),
         );
       });
-      server.httpServer?.once('close', () => void backend?.then(({ close }) => close()));
+    },
+    // Called (and awaited) when the dev server closes: MCP connections and the sessions' PGlite
+    // are released before the process moves on (the e2e setup then removes their directory).
+    async buildEnd() {
+      await backend?.then(({ close }) => close()).catch(() => {});
     },
   };
 }
@@ -65,7 +69,8 @@ export default defineConfig({
       { find: /^node:zlib$/, replacement: source('core/sandbox/shell/node-zlib-stub.ts') },
     ],
   },
-  server: { host: '127.0.0.1', port: 5173 },
+  // playground/.data holds the dev server's conversations (PGlite writes there all the time): not source.
+  server: { host: '127.0.0.1', port: 5173, watch: { ignored: ['**/.data/**'] } },
   build: {
     outDir: resolve(root, '../playground-dist'),
     emptyOutDir: true,

@@ -1,12 +1,13 @@
 import { createSandbox, type Sandbox } from 'react-agent-kit/sandbox';
-import { indexedDbSessionStorage, readSessionFile, writeSessionFile, type AgentSnapshot } from 'react-agent-kit/sessions';
+import { readSessionFile, writeSessionFile, type AgentSnapshot, type SessionStorage } from 'react-agent-kit/sessions';
 
 /** The files a new conversation's workspace starts with: something for the demo model to read, search and edit. */
 export const starterFiles: Record<string, string> = {
   'README.md': [
     '# Playground workspace',
     '',
-    'These files live in your browser: an in-memory tree, saved to IndexedDB with the conversation.',
+    'These files live in your browser, in an in-memory tree, and are saved with the conversation:',
+    'on the dev server, or in this browser only (the sidebar\'s Conversations switch says which).',
     'The agent reads and edits them with its file tools; every change it makes asks you first',
     'and shows a diff. Each of your messages takes a checkpoint: "Roll back to here" restores',
     'the files and the conversation together.',
@@ -27,20 +28,6 @@ export function resetWorkspace(sandbox: Sandbox): void {
   sandbox.load(createWorkspace().toRecords());
 }
 
-/** Where the playground keeps its conversations and their files: this browser's IndexedDB. */
-export const conversations = indexedDbSessionStorage({ name: 'playground' });
-
-const activeKey = 'rak-playground-session';
-
-/** The conversation that was open last, if any. */
-export function lastSessionId(): string | null {
-  return localStorage.getItem(activeKey);
-}
-
-export function rememberSessionId(id: string): void {
-  localStorage.setItem(activeKey, id);
-}
-
 /** Downloads the conversation with its files as one JSON file (`writeSessionFile`). */
 export function exportConversation(snapshot: AgentSnapshot, title: string): void {
   const url = URL.createObjectURL(new Blob([writeSessionFile(snapshot)], { type: 'application/json' }));
@@ -50,10 +37,11 @@ export function exportConversation(snapshot: AgentSnapshot, title: string): void
 }
 
 /**
- * Stores a conversation file as a new conversation (its files too) and returns its id; open it
- * by switching to that id. Throws a `PersistenceError` that says what is wrong with the file.
+ * Stores a conversation file as a new conversation `id` (its files too) in `storage`, where the
+ * playground's conversations are now; open it by switching to that id. Throws a
+ * `PersistenceError` that says what is wrong with the file.
  */
-export async function importConversation(file: Blob, id: string): Promise<void> {
+export async function importConversation(file: Blob, id: string, conversations: SessionStorage): Promise<void> {
   const snapshot = readSessionFile(new Uint8Array(await file.arrayBuffer()));
   const files = snapshot.sandbox?.files;
   if (files) await conversations.files(id).saveAll(files);

@@ -1,13 +1,14 @@
 /**
  * The playground's backend half: `createAgentHandler` with the playground's backend tools, the
  * providers whose keys are in the environment (behind the model proxy: the keys never reach the
- * browser), and, with `PLAYGROUND_MCP=1`, the MCP reference server's tools.
+ * browser), with `PLAYGROUND_MCP=1` the MCP reference server's tools, and the conversations of
+ * every browser that opens the playground (session routes on PGlite, in `PLAYGROUND_SESSIONS_DIR`).
  */
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { createAgentHandler, toNodeHandler, type AgentHandler, type McpServerConfig, type ServerModels } from '../../src/server/index';
+import { createAgentHandler, pgliteSessionStore, toNodeHandler, type AgentHandler, type McpServerConfig, type ServerModels, type ServerSessionStore } from '../../src/server/index';
 import { backendTools } from './backend-tools';
 import { chatRoute } from './chat-route';
 
@@ -30,6 +31,17 @@ function mcpServers(environment: Environment): McpServerConfig[] {
   return [{ name: 'everything', transport: 'stdio', command: process.execPath, args: [join(dirname(packageJson), 'dist/index.js'), 'stdio'], include: ['echo', 'get-sum'] }];
 }
 
+/** Where the dev server keeps conversations unless `PLAYGROUND_SESSIONS_DIR` says otherwise (git-ignored). */
+export const defaultSessionsDir = resolve(import.meta.dirname, '../.data/sessions');
+
+/**
+ * The conversations' store: PGlite (Postgres in this process) in `PLAYGROUND_SESSIONS_DIR`, or
+ * playground/.data/sessions. Nothing opens until the first session request; `close()` releases it.
+ */
+export function playgroundSessionStore(environment: Environment): ServerSessionStore {
+  return pgliteSessionStore({ dataDir: environment.PLAYGROUND_SESSIONS_DIR || defaultSessionsDir });
+}
+
 /**
  * Same-origin requests only: the dev server is on 127.0.0.1, and a page of another site must not
  * spend the keys behind the model proxy. (A real app checks its session here.)
@@ -42,19 +54,26 @@ function sameOrigin(request: Request): boolean {
 }
 
 /**
+ * The handler; `sessions` is where it keeps conversations (the caller closes it).
+ *
  * @example
  * ```ts
- * server.middlewares.use(agentBasePath, toNodeHandler(createPlaygroundBackend(process.env)));
+ * const sessions = playgroundSessionStore(process.env);
+ * server.middlewares.use(agentBasePath, toNodeHandler(createPlaygroundBackend(process.env, sessions)));
  * ```
  */
-export function createPlaygroundBackend(environment: Environment): AgentHandler {
+export function createPlaygroundBackend(environment: Environment, sessions: ServerSessionStore): AgentHandler {
   const model = serverModels(environment);
   return createAgentHandler({
     basePath: agentBasePath,
     tools: backendTools,
     ...(model ? { model } : {}),
     mcpServers: mcpServers(environment),
+    // The dev server has no users: `sameOrigin` answers `true`, so everyone who opens the
+    // playground shares one set of conversations (`withoutUsers`). A real app's `authorize`
+    // returns `{ userId }` of the signed-in user, and each user gets their own.
     authorize: sameOrigin,
+    sessions: { store: sessions, withoutUsers: true },
     maxOutputTokens: 4_000,
   });
 }
@@ -69,8 +88,12 @@ export function createPlaygroundBackend(environment: Environment): AgentHandler 
  * ```
  */
 export function createPlaygroundMiddleware(environment: Environment) {
-  const handler = createPlaygroundBackend(environment);
-  return { middleware: toNodeHandler(handler), close: () => handler.close() };
+  const sessions = playgroundSessionStore(environment);
+  const handler = createPlaygroundBackend(environment, sessions);
+  let closing: Promise<void> | undefined;
+  // The handler's close releases its MCP connections; the store (and PGlite) is closed here.
+  const close = () => (closing ??= Promise.all([handler.close(), sessions.close()]).then(() => undefined));
+  return { middleware: toNodeHandler(handler), close };
 }
 
 /** The AI SDK route (`/api/chat`, see chat-route.ts) as Connect middleware. */

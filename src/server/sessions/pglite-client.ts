@@ -31,9 +31,9 @@ export interface PgliteTransaction {
 const installAdvice = 'pgliteSessionStore() needs the @electric-sql/pglite package, an optional peer dependency of react-agent-kit: npm install @electric-sql/pglite';
 
 /**
- * A new PGlite database in `dataDir` (made if missing; in memory when omitted), loading
- * `@electric-sql/pglite` on first use. Throws a `PersistenceError` of code `unavailable` naming
- * the install command when the package is not installed.
+ * A new PGlite database in `dataDir` (made if missing, its parent directories too; in memory when
+ * omitted), loading `@electric-sql/pglite` on first use. Throws a `PersistenceError` of code
+ * `unavailable` naming the install command when the package is not installed.
  *
  * @example
  * ```ts
@@ -48,6 +48,11 @@ export async function createPglite(dataDir?: string): Promise<PgliteInstance> {
     throw new PersistenceError('unavailable', installAdvice, { cause: error });
   }
   if (typeof module.PGlite?.create !== 'function') throw new PersistenceError('unavailable', `${installAdvice} (the installed one has no PGlite.create).`);
+  // PGlite makes the directory itself, not its parents (a fresh checkout's ./.data/sessions); a URL (memory://, idb://) is not a path.
+  if (dataDir !== undefined && !/^[a-z][a-z0-9+.-]*:\/\//i.test(dataDir)) {
+    const [{ mkdir }, { dirname, resolve }] = await Promise.all([import('node:fs/promises'), import('node:path')]);
+    await mkdir(dirname(resolve(dataDir)), { recursive: true });
+  }
   return (await module.PGlite.create(dataDir)) as PgliteInstance;
 }
 

@@ -53,6 +53,17 @@ describe('pgliteSessionStore', { timeout: 30_000 }, () => {
     await again.close();
   });
 
+  it('makes the directories of a data directory that does not exist yet (a fresh checkout)', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'rak-pglite-'));
+    dirs.push(parent);
+    const store = pgliteSessionStore({ dataDir: join(parent, '.data', 'sessions') });
+    expect(await store.save('ada', { id: 'chat-1', snapshot: conversation('Hello') }, null)).toBe(1);
+    await store.close();
+    const again = pgliteSessionStore({ dataDir: join(parent, '.data', 'sessions') });
+    expect(await again.list('ada')).toEqual([expect.objectContaining({ id: 'chat-1' })]);
+    await again.close();
+  });
+
   it('refuses a database whose tables a newer version made, and alters nothing in it', async () => {
     const pglite = await PGlite.create();
     await pglite.query('CREATE TABLE rak_schema (only_row boolean PRIMARY KEY DEFAULT true, version integer NOT NULL)');

@@ -29,6 +29,12 @@ const offlineArgument = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.
 /** Browser noise that says nothing about the app: Chromium asks for /favicon.ico on its own. */
 const defaultIgnoredConsoleErrors = [/Failed to load resource: .*404.*\/favicon\.ico\b/];
 
+/**
+ * `GET /api/agent/sessions/{id}` answers 404 for a conversation the server does not have yet, which
+ * `httpSessionStorage` reads as "new"; Chromium logs every 404 response as a console error.
+ */
+const newConversationOnServer = /Failed to load resource: .*\b404\b.*\/api\/agent\/sessions\/[^/\s]+:\d+\)$/;
+
 /** Where screenshots and failure logs go (git-ignored). */
 export const testResultsDirectory = resolve(import.meta.dirname, '../../../test-results');
 
@@ -61,6 +67,13 @@ export interface OpenPlaygroundOptions extends LaunchBrowserOptions {
   ignoreConsoleErrors?: RegExp[];
   /** Viewport; default 1280 x 800. */
   viewport?: { width: number; height: number };
+  /**
+   * Where the playground keeps conversations when the page has not chosen yet: `'browser'`
+   * (default: IndexedDB, so each context starts with none, as every test expects) or `'server'`
+   * (the dev server's, shared by every context and every test of the run). With the server, the
+   * 404 of loading a conversation that is not saved yet (every new one) is not an error.
+   */
+  conversations?: 'browser' | 'server';
 }
 
 export interface PlaygroundSession {
@@ -90,7 +103,7 @@ export interface PlaygroundSession {
  * expect(errors).toEqual([]);
  */
 export async function openPlayground(path = '', options: OpenPlaygroundOptions = {}): Promise<PlaygroundSession> {
-  const { browser: sharedBrowser, ignoreConsoleErrors = [], viewport = { width: 1280, height: 800 }, ...launchOptions } = options;
+  const { browser: sharedBrowser, ignoreConsoleErrors = [], viewport = { width: 1280, height: 800 }, conversations = 'browser', ...launchOptions } = options;
   const baseUrl = inject('baseUrl');
   const browser = sharedBrowser ?? (await launchBrowser(launchOptions));
   const ownsBrowser = !sharedBrowser;
@@ -104,11 +117,15 @@ export async function openPlayground(path = '', options: OpenPlaygroundOptions =
     timezoneId: 'UTC',
     serviceWorkers: 'block',
   });
+  // The playground's own key (playground/conversation-place.ts); a choice made in the page stays.
+  await context.addInitScript((place) => {
+    if (localStorage.getItem('rak-playground-conversations') === null) localStorage.setItem('rak-playground-conversations', place);
+  }, conversations);
   const page = await context.newPage();
   const errors: string[] = [];
   const consoleLog: string[] = [];
 
-  const ignored = [...defaultIgnoredConsoleErrors, ...ignoreConsoleErrors];
+  const ignored = [...defaultIgnoredConsoleErrors, ...(conversations === 'server' ? [newConversationOnServer] : []), ...ignoreConsoleErrors];
   const recordError = (text: string) => {
     if (!ignored.some((pattern) => pattern.test(text))) errors.push(text);
   };

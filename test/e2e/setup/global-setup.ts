@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createServer, type ViteDevServer } from 'vite';
 import type { TestProject } from 'vitest/node';
 import './provided-context';
@@ -8,7 +10,8 @@ import { launchBrowser } from './browser';
 /**
  * Vitest global setup for the e2e suite: starts the playground's Vite dev server exactly as
  * `npm run dev` does (same config file), on a free port of 127.0.0.1, provides its URL as
- * `baseUrl`, and closes it when the run ends.
+ * `baseUrl`, and closes it when the run ends. Its conversations (the session routes' PGlite) go
+ * to a fresh temporary directory, removed at the end, so a run starts with none and leaves none.
  *
  * Environment:
  * - `E2E_BASE_URL`: test an already running playground instead of starting one.
@@ -25,8 +28,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const repositoryRoot = resolve(import.meta.dirname, '../../..');
   // The playground's server tools include the MCP reference server's, so MCP runs end to end too.
   process.env.PLAYGROUND_MCP ??= '1';
+  const sessionsDir = await mkdtemp(join(tmpdir(), 'rak-e2e-sessions-'));
+  process.env.PLAYGROUND_SESSIONS_DIR = sessionsDir;
+  const removeSessions = () => rm(sessionsDir, { recursive: true, force: true });
   const configFile = resolve(repositoryRoot, process.env.E2E_PLAYGROUND_CONFIG ?? 'playground/vite.config.ts');
   if (!existsSync(configFile)) {
+    await removeSessions();
     throw new Error(`e2e: the playground's Vite config ${configFile} does not exist (set E2E_PLAYGROUND_CONFIG or E2E_BASE_URL to test another playground)`);
   }
   const server = await createServer({
@@ -40,18 +47,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await server.listen();
   } catch (error) {
     await server.close();
+    await removeSessions();
     throw error;
   }
   const baseUrl = server.resolvedUrls?.local[0];
   if (!baseUrl) {
     await server.close();
+    await removeSessions();
     throw new Error('the playground dev server did not report a local URL');
   }
   project.provide('baseUrl', withTrailingSlash(baseUrl));
   await warmUp(server, baseUrl);
 
   return async () => {
+    // Closing the server closes the sessions' PGlite first (the playground's Vite plugin), then its directory goes.
     await server.close();
+    await removeSessions();
   };
 }
 

@@ -1,0 +1,72 @@
+import { PersistenceError } from 'react-agent-kit';
+import { httpSessionStorage, indexedDbSessionStorage, type SessionStorage } from 'react-agent-kit/sessions';
+
+/**
+ * Where the playground keeps its conversations (and their files): on the dev server, whose
+ * session routes (`createAgentHandler({ sessions })`, PGlite) every browser that opens the
+ * playground shares, or in this browser's IndexedDB only.
+ */
+export type ConversationPlace = 'server' | 'browser';
+
+const placeKey = 'rak-playground-conversations';
+
+/** The place chosen last, kept across reloads; the dev server when none was chosen. */
+export function loadConversationPlace(): ConversationPlace {
+  return localStorage.getItem(placeKey) === 'browser' ? 'browser' : 'server';
+}
+
+export function saveConversationPlace(place: ConversationPlace): void {
+  localStorage.setItem(placeKey, place);
+}
+
+// The browser's key is the one the playground used before it had a choice, so its last conversation stays open.
+const activeKeys: Record<ConversationPlace, string> = { browser: 'rak-playground-session', server: 'rak-playground-session:server' };
+
+/** The conversation of this place that was open last, if any. */
+export function lastSessionId(place: ConversationPlace): string | null {
+  return localStorage.getItem(activeKeys[place]);
+}
+
+export function rememberSessionId(place: ConversationPlace, id: string): void {
+  localStorage.setItem(activeKeys[place], id);
+}
+
+/** The storage of a place, opened: where it really is (the browser when the server has none), and why not where it was asked. */
+export interface OpenedConversations {
+  readonly place: ConversationPlace;
+  readonly storage: SessionStorage;
+  /** Why the conversations are not on the dev server although it was chosen; `null` when they are where they were asked. */
+  readonly fallback: string | null;
+}
+
+/** Where the dev server's agent handler is mounted (see playground/server). */
+export const sessionsUrl = '/api/agent';
+
+/**
+ * Opens the storage of `place`. The dev server's is tried first (one listing): the built, static
+ * playground has no session routes (a 404, or the page itself instead of JSON), and a dev server
+ * that is down does not answer; then the conversations stay in this browser, and `fallback` says why.
+ *
+ * @example
+ * ```ts
+ * const { storage, place, fallback } = await openConversations(loadConversationPlace());
+ * ```
+ */
+export async function openConversations(place: ConversationPlace, open: { server?: () => SessionStorage; browser?: () => SessionStorage } = {}): Promise<OpenedConversations> {
+  const browser = open.browser ?? (() => indexedDbSessionStorage({ name: 'playground' }));
+  if (place === 'browser') return { place, storage: browser(), fallback: null };
+  const server = (open.server ?? (() => httpSessionStorage(sessionsUrl)))();
+  try {
+    await server.list();
+    return { place, storage: server, fallback: null };
+  } catch (error) {
+    await server.close().catch(() => {});
+    return { place: 'browser', storage: browser(), fallback: fallbackReason(error) };
+  }
+}
+
+function fallbackReason(error: unknown): string {
+  // A server that cannot be reached (or fails, 5xx) is `unavailable`; a 404, the page instead of JSON, a refusal are the rest.
+  if (error instanceof PersistenceError && error.code === 'unavailable') return 'The dev server did not answer, so they are kept in this browser for now.';
+  return 'This server keeps no conversations (a built playground has no dev server), so they are kept in this browser.';
+}
