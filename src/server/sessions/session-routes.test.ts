@@ -170,6 +170,12 @@ describe('session routes', () => {
     await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('a') }), 400, 'invalid-request', /expectedRevision/);
     await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('a'), expectedRevision: 0.5 }), 400, 'invalid-request', /expectedRevision/);
     await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: { hello: 1 }, expectedRevision: null }), 400, 'invalid-request', /agent snapshot/);
+    // The envelope alone is not enough: what is inside is checked as a device opening it would.
+    const envelope = { format: 'react-agent-kit/agent', version: agentSnapshotVersion };
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: { ...envelope, state: {} }, expectedRevision: null }), 400, 'invalid-request', /agent snapshot that would open.*state\.status/s);
+    const damaged = conversation('a');
+    await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: { ...damaged, state: { ...damaged.state, messages: [{ id: 'm0', role: 'robot', parts: [] }] } }, expectedRevision: null }), 400, 'invalid-request', /role/);
+    expect((await call(handler, 'ada', 'GET', '/sessions/chat-1')).status).toBe(404);
     await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', '[1]'), 400, 'invalid-request', /JSON object/);
     await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', 'not json'), 400, 'invalid-request', /not valid JSON/);
     await bad(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('x'.repeat(3000)), expectedRevision: null }), 413, 'body-too-large');

@@ -16,6 +16,7 @@
  */
 import { PersistenceError } from '../../core/index';
 import { fileRecordFromJson, fileRecordToJson } from '../../core/internal';
+import { readSnapshot } from '../../core/sessions/snapshot-format';
 import { errorResponse, jsonResponse } from '../http-responses';
 import { bodyErrorResponse, readJsonBody } from '../read-json-body';
 import type { ServerSessionStore } from './server-session-store';
@@ -121,6 +122,14 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
       }
       if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
         return errorResponse(400, 'invalid-request', 'Send the conversation as "snapshot": what agent.snapshot() returns.');
+      }
+      // Checked as every device will read it, so nothing that would not open is kept: a damaged
+      // snapshot is a 400 that says what is wrong; one of a newer format goes on to the store's 409.
+      try {
+        readSnapshot(snapshot);
+      } catch (error) {
+        if (error instanceof PersistenceError && error.code === 'corrupt') return errorResponse(400, 'invalid-request', `"snapshot" is not an agent snapshot that would open (what agent.snapshot() returns): ${error.message}`);
+        if (!(error instanceof PersistenceError && error.code === 'future-format')) throw error;
       }
       try {
         const revision = await store.save(userId, { id, snapshot: snapshot as never }, expectedRevision);
