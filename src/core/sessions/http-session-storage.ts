@@ -2,6 +2,7 @@ import { PersistenceError } from '../persistence/persistence-error';
 import { fileRecordFromJson, fileRecordToJson } from '../sandbox/storage/file-record-json';
 import type { SandboxSnapshot, SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import { readSnapshot } from './snapshot-format';
+import { bytesReplacer, bytesReviver } from './snapshot-json';
 import type { SessionStorage, SessionSummary, StoredSession } from './session-types';
 
 /** Options of `httpSessionStorage`. */
@@ -44,13 +45,14 @@ export function httpSessionStorage(url: string, options: HttpSessionStorageOptio
         method,
         headers,
         credentials: options.credentials ?? 'same-origin',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        // Bytes in a conversation (binary files in checkpoints) travel as { $bytes: base64 }.
+        ...(body !== undefined ? { body: JSON.stringify(body, bytesReplacer) } : {}),
       });
     } catch (error) {
       throw new PersistenceError('unavailable', `The session server at ${base} could not be reached (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
     }
     if (response.ok || response.status === 404 || response.status === 409) return response;
-    throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${await errorMessage(response)}`);
+    throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${(await errorOf(response)).message}`);
   }
 
   const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
@@ -95,8 +97,17 @@ export function httpSessionStorage(url: string, options: HttpSessionStorageOptio
     },
     async save(session, expectedRevision) {
       const response = await request('PUT', sessionPath(session.id), { snapshot: session.snapshot, expectedRevision });
-      if (response.status === 409) throw new PersistenceError('conflict', `Session "${session.id}" was saved elsewhere first (${await errorMessage(response)}); nothing was written.`);
-      if (response.status === 404) throw new PersistenceError('failed', `The server has no session routes at ${base}/sessions (404).`);
+      if (response.status === 409) {
+        const { code, message } = await errorOf(response);
+        // A session saved by a newer version of the kit stays as it is, and says so.
+        if (code === 'future-format') throw new PersistenceError('future-format', message);
+        throw new PersistenceError('conflict', `Session "${session.id}" was saved elsewhere first (${message}); nothing was written.`);
+      }
+      if (response.status === 404) {
+        // Updating a session the server no longer has: it was removed elsewhere.
+        if (expectedRevision !== null) throw new PersistenceError('conflict', `Session "${session.id}" was removed on the server; nothing was written.`);
+        throw new PersistenceError('failed', `The server has no session routes at ${base}/sessions (404).`);
+      }
       const value = (await readJson(response, 'the save')) as { revision?: unknown };
       if (typeof value?.revision !== 'number') throw corrupt('the save did not answer with a revision');
       return value.revision;
@@ -122,23 +133,25 @@ function corrupt(problem: string): PersistenceError {
 
 async function readJson(response: Response, what: string): Promise<unknown> {
   try {
-    return await response.json();
+    return JSON.parse(await response.text(), bytesReviver(() => corrupt('binary content that is not base64'))) as unknown;
   } catch (error) {
+    if (error instanceof PersistenceError) throw error;
     throw new PersistenceError('corrupt', `The session server sent ${what} as something that is not JSON.`, { cause: error });
   }
 }
 
 async function expectDone(response: Response, doing: string): Promise<void> {
-  if (response.status === 404) throw new PersistenceError('failed', `The session server found nothing to do ${doing} (404): ${await errorMessage(response)}`);
+  if (response.status === 404) throw new PersistenceError('failed', `The session server found nothing to do ${doing} (404): ${(await errorOf(response)).message}`);
   await response.body?.cancel();
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The `{ error: { code, message } }` of a refusal (the status text when the body is not one). */
+async function errorOf(response: Response): Promise<{ code?: string; message: string }> {
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    return typeof body?.error?.message === 'string' ? body.error.message : response.statusText;
+    const { error } = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    return { ...(typeof error?.code === 'string' ? { code: error.code } : {}), message: typeof error?.message === 'string' ? error.message : response.statusText };
   } catch {
-    return response.statusText;
+    return { message: response.statusText };
   }
 }
 

@@ -15,7 +15,7 @@
  * that does not exist (never a 403, which would tell that it does).
  */
 import { PersistenceError } from '../../core/index';
-import { fileRecordFromJson, fileRecordToJson } from '../../core/internal';
+import { fileRecordFromJson, fileRecordToJson, snapshotFromJson, snapshotToJson } from '../../core/internal';
 import { errorResponse, jsonResponse } from '../http-responses';
 import { bodyErrorResponse, readJsonBody } from '../read-json-body';
 import type { ServerSessionStore } from './server-session-store';
@@ -100,7 +100,8 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
   switch (request.method) {
     case 'GET': {
       const session = await store.load(userId, id);
-      return session === null ? notFound(id) : jsonResponse(session);
+      // Binary content (files in checkpoints) travels as base64, as the browser's storage reads it.
+      return session === null ? notFound(id) : jsonResponse({ ...session, snapshot: snapshotToJson(session.snapshot) });
     }
     case 'PUT': {
       const body = await readObject(request, context, '{ snapshot, expectedRevision }');
@@ -113,7 +114,13 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
         return errorResponse(400, 'invalid-request', 'Send the conversation as "snapshot": what agent.snapshot() returns.');
       }
       try {
-        const revision = await store.save(userId, { id, snapshot: snapshot as never }, expectedRevision);
+        let decoded: unknown;
+        try {
+          decoded = snapshotFromJson(snapshot);
+        } catch (error) {
+          return errorResponse(400, 'invalid-request', (error as Error).message);
+        }
+        const revision = await store.save(userId, { id, snapshot: decoded as never }, expectedRevision);
         return jsonResponse({ revision });
       } catch (error) {
         // Updating a session this user does not have (never had, removed, or someone else's): not found.
