@@ -23,6 +23,7 @@ function server(store: ServerSessionStore = memoryServerSessionStore()) {
   const requests: string[] = [];
   const storageFor = (user: string) =>
     httpSessionStorage('http://app.test/api/agent/', {
+      offline: false,
       headers: () => ({ 'x-user': user }),
       fetch: async (url, init) => {
         const target = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;

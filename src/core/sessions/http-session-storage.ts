@@ -4,16 +4,12 @@ import type { SandboxSnapshot, SandboxStorage } from '../sandbox/storage/sandbox
 import { readSnapshot } from './snapshot-format';
 import { bytesReplacer, bytesReviver } from './snapshot-json';
 import type { SessionStorage, SessionSummary, StoredSession } from './session-types';
+import { deferredSessionStorage } from './deferred-session-storage';
+import { indexedDbSessionStorage } from './indexed-db-session-storage';
+import { syncKit } from './sync-kit';
+import type { HttpSessionStorage, HttpSessionStorageOptions } from './http-session-types';
 
-/** Options of `httpSessionStorage`. */
-export interface HttpSessionStorageOptions {
-  /** Headers sent with every request (an `Authorization` header, say), or a function that returns them (a fresh token). */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
-  /** Whether cookies go with the requests (`fetch`'s `credentials`). Default `'same-origin'`. */
-  credentials?: RequestCredentials;
-  /** The `fetch` to use. Default: the global one. */
-  fetch?: typeof fetch;
-}
+export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-types';
 
 /**
  * A `SessionStorage` on the app's backend: the session routes of `createAgentHandler({ sessions })`
@@ -22,17 +18,41 @@ export interface HttpSessionStorageOptions {
  * stale save rejects with `PersistenceError` `conflict` and writes nothing), summaries derived by the
  * server, the session's files under it. Which user's sessions these are is the server's to say
  * (its `authorize` returns `{ userId }`); send what identifies the user in `headers` or cookies.
- * A server that cannot be reached is `unavailable`; the agent keeps working and saves again later.
+ *
+ * Offline copy (on by default where there is IndexedDB; `offline: false` turns it off): the
+ * agent and the list work on a copy of the sessions in IndexedDB, so the app keeps working while
+ * the server cannot be reached, and a reload loses nothing. Changes go to the server as soon as
+ * it answers (again on the browser's `online` event, on a timer, and with the next call); a load
+ * brings the server's newer version down first. When a session changed here and on the server at
+ * once, both versions are kept: the server's keeps the id, this device's becomes a new session
+ * titled "<title> (offline copy)", on the server too, and `onConflict` is told. An agent that had
+ * the session open stops saving (status `conflict`) instead of overwriting either. `sync()`
+ * pushes now; `pendingSync()` counts what is left. Without the copy, a server that cannot be
+ * reached is `unavailable`; the agent keeps working and saves again later.
  *
  * @example
  * ```ts
- * const storage = httpSessionStorage('/api/agent', { headers: () => ({ Authorization: `Bearer ${token()}` }) });
+ * const storage = httpSessionStorage('/api/agent', {
+ *   headers: () => ({ Authorization: `Bearer ${token()}` }),
+ *   offline: { name: userId },
+ *   onConflict: ({ title }) => toast(`Your offline changes were kept as "${title}".`),
+ * });
  * const agent = createAgent({ model, session: { id: 'chat-1', storage } });
  * ```
  */
-export function httpSessionStorage(url: string, options: HttpSessionStorageOptions = {}): SessionStorage {
+export function httpSessionStorage(url: string, options: HttpSessionStorageOptions = {}): HttpSessionStorage {
   if (typeof url !== 'string' || url === '') throw new TypeError('httpSessionStorage(url): url must be the base URL of the agent handler, e.g. "/api/agent".');
   const base = url.replace(/\/+$/, '');
+  const remote = sessionRoutesClient(base, options);
+  const { offline = true, onConflict } = options;
+  const { name = `http ${base}`, indexedDB = (globalThis as { indexedDB?: IDBFactory }).indexedDB } = typeof offline === 'object' ? offline : {};
+  if (offline === false || indexedDB === undefined) return { ...remote, sync: async () => {}, pendingSync: async () => 0 };
+  const local = indexedDbSessionStorage({ name, indexedDB });
+  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, kit: syncKit })));
+}
+
+/** The plain client of the session routes at `base`: every call is a request. */
+function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): SessionStorage {
   let closed = false;
 
   async function request(method: string, path: string, body?: unknown): Promise<Response> {
