@@ -123,6 +123,8 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
       else if (!closed) retry.failed();
     })().finally(() => {
       running = undefined;
+      // A change that came while the last round was ending gets a round of its own.
+      if (again) void pushAll();
     });
     return running;
   }
@@ -238,6 +240,7 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
 
     async sync() {
       await pushAll();
+      while (running) await running;
       if (lastError !== undefined) throw toPersistenceError(lastError, 'syncing the sessions with the server');
     },
 
