@@ -208,6 +208,12 @@ describe('httpSessionStorage offline copy', () => {
       ['chat-3', 'Started on the train'],
     ]);
 
+    // A device that never opened it renames it: it comes here first, then the title goes up.
+    const phone = device().open();
+    await phone.rename('chat-1', 'Launch plan, final');
+    await phone.sync();
+    expect((await server.load('chat-1'))?.title).toBe('Launch plan, final');
+
     // Removed on another device: it goes here too, since nothing here changed.
     await server.remove('chat-3');
     expect((await storage.list()).map((session) => session.id)).toEqual(['chat-1']);
@@ -234,6 +240,22 @@ describe('httpSessionStorage offline copy', () => {
     await onLaptop.sync();
     expect(texts(await server.load('chat-1'))).toEqual(['Plan the launch', 'Phone: still needed']);
     expect(texts(await onLaptop.load('chat-1'))).toEqual(['Plan the launch', 'Phone: still needed']);
+  });
+
+  it('a server that refuses (an expired sign-in, say) leaves the copy usable, and sync() says why', async () => {
+    const { device } = world;
+    const laptop = device();
+    const storage = laptop.open();
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await storage.sync();
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'More') }, 1);
+    laptop.signedOut = true;
+    expect(texts(await storage.load('chat-1'))).toEqual(['Plan the launch', 'More']);
+    expect((await storage.list()).map((session) => session.messageCount)).toEqual([2]);
+    expect((await rejection(storage.sync())).code).toBe('failed');
+    laptop.signedOut = false;
+    await storage.sync();
+    expect(await storage.pendingSync()).toBe(0);
   });
 
   it('without the copy (offline: false) every call goes to the server, and there is nothing to sync', async () => {

@@ -13,6 +13,8 @@ let databases = 0;
 export interface Device {
   readonly indexedDB: IDBFactory;
   online: boolean;
+  /** Its requests go without the user's header: the server answers 403. */
+  signedOut: boolean;
   /** Requests it made, as `METHOD /path`. */
   readonly requests: string[];
   /** What its storages reported through `onConflict`. */
@@ -56,11 +58,12 @@ export function sessionServer() {
     const device: Device = {
       indexedDB: new IDBFactory(),
       online: true,
+      signedOut: false,
       requests: [],
       conflicts: [],
       open() {
         const storage = httpSessionStorage('http://app.test/api/agent', {
-          headers: { 'x-user': 'ada' },
+          headers: (): Record<string, string> => (device.signedOut ? {} : { 'x-user': 'ada' }),
           fetch: fetchOf(device),
           offline: { name, indexedDB: device.indexedDB },
           onConflict: (conflict) => device.conflicts.push(conflict),

@@ -134,11 +134,16 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
     if (!started || lastError !== undefined) void pushAll();
   };
 
-  /** Runs `step` against the server; `undefined` when it cannot be reached (work offline). */
+  /**
+   * Runs `step` against the server; `undefined` when it did not go through, and the copy here is
+   * what there is: the server cannot be reached, refuses (an expired sign-in), sent a version this
+   * code cannot read, or a save here came in between (the push that follows settles it).
+   */
   async function online<T>(step: () => Promise<T>): Promise<T | undefined> {
     kick();
     return exclusive(step).catch((error: unknown) => {
-      if (codeOf(error) !== 'unavailable') throw error;
+      if (codeOf(error) === 'closed') throw error;
+      if (codeOf(error) !== 'unavailable') void pushAll();
       return undefined;
     });
   }
@@ -170,12 +175,7 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
     },
 
     async load(id) {
-      await online(async () => syncSession(sync, id, await remote.load(id))).catch((error: unknown) => {
-        // Saved here while the server's version came down: the next push settles it. A version
-        // this code cannot read stays on the server as it is; the copy here is what there is.
-        if (codeOf(error) !== 'conflict' && codeOf(error) !== 'future-format') throw error;
-        void pushAll();
-      });
+      await online(async () => syncSession(sync, id, await remote.load(id)));
       return local.load(id);
     },
 
