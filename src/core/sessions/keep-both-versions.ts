@@ -10,7 +10,14 @@ import { readFiles, writeFiles, type OfflineSync } from './offline-sync';
 import { pullSession } from './pull-session';
 import type { SyncRecord } from './sync-records';
 
-/** How a session kept because of a conflict is titled: `"<title> (offline copy)"`. */
+/**
+ * How a session kept because of a conflict is titled.
+ *
+ * @example
+ * ```ts
+ * offlineCopyTitle('Plan the launch'); // 'Plan the launch (offline copy)'
+ * ```
+ */
 export const offlineCopyTitle = (title: string): string => `${title} (offline copy)`;
 
 /**

@@ -28,7 +28,14 @@ export interface SyncRecord {
   readonly removed?: true;
 }
 
-/** The `SyncRecord` of a session the server has never seen. */
+/**
+ * The `SyncRecord` of a session the server has never seen.
+ *
+ * @example
+ * ```ts
+ * const record = stored ?? unsyncedRecord('chat-1');
+ * ```
+ */
 export const unsyncedRecord = (id: string): SyncRecord => ({ id, serverRevision: null, localRevision: null, fileChanges: 0, filesPushed: 0 });
 
 /**

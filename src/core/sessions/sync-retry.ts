@@ -4,8 +4,16 @@
  * timer never keeps a Node process alive, and `close` stops both.
  */
 
-/** The first wait after a failure; each further failure doubles it, up to `maxRetryMs`. */
+/**
+ * The first wait after a failure; each further failure doubles it, up to `maxRetryMs`.
+ *
+ * @example
+ * ```ts
+ * const waits = [firstRetryMs, 2 * firstRetryMs, maxRetryMs]; // 2 s, 4 s, … a minute
+ * ```
+ */
 export const firstRetryMs = 2_000;
+/** The longest wait between two attempts (see `firstRetryMs`). */
 export const maxRetryMs = 60_000;
 
 /** Retries of one offline copy. */
