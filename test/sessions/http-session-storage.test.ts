@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, PersistenceError } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
-import { httpSessionStorage } from '../../src/core/sessions/index';
+import { agentSnapshotVersion, httpSessionStorage } from '../../src/core/sessions/index';
 import { createAgentHandler, memoryServerSessionStore, type ServerSessionStore } from '../../src/server/index';
 import { conversation } from '../../src/server/sessions/server-session-store-contract';
 import { scriptedModel, text } from '../../src/testing/index';
@@ -23,6 +23,7 @@ function server(store: ServerSessionStore = memoryServerSessionStore()) {
   const requests: string[] = [];
   const storageFor = (user: string) =>
     httpSessionStorage('http://app.test/api/agent/', {
+      offline: false,
       headers: () => ({ 'x-user': user }),
       fetch: async (url, init) => {
         const target = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
@@ -72,6 +73,29 @@ describe('httpSessionStorage', () => {
     expect(loaded!.files).toEqual([{ path: '/logo.png', kind: 'binary', bytes: new Uint8Array([137, 80, 0, 255]), modified: 2 }]);
     await files.clear();
     expect((await files.load())?.files ?? []).toEqual([]);
+  });
+
+  it('carries binary content in a conversation (a file in a checkpoint) both ways as bytes', async () => {
+    const { storageFor } = server();
+    const logo = { path: '/logo.png', kind: 'binary' as const, bytes: new Uint8Array([137, 80, 0, 255]), modified: 2 };
+    const snapshot = { ...conversation('Draw a logo'), sandbox: { checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written: [logo], deleted: [] } }] } };
+    await storageFor('ada').save({ id: 'chat-1', snapshot }, null);
+    const loaded = await storageFor('ada').load('chat-1');
+    expect(loaded!.snapshot).toEqual(snapshot);
+    expect(loaded!.snapshot.sandbox!.checkpoints[0]!.changes.written[0]).toMatchObject({ bytes: new Uint8Array([137, 80, 0, 255]) });
+  });
+
+  it('a save over a session removed on the server is a conflict, and one over a newer-format session says future-format', async () => {
+    const { storageFor } = server();
+    const storage = storageFor('ada');
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await storage.remove('chat-1');
+    const removed = await rejection(storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'More') }, 1));
+    expect(removed.code).toBe('conflict');
+    expect(removed.message).toContain('removed on the server');
+
+    await storage.save({ id: 'chat-2', snapshot: { ...conversation('From a newer app'), version: agentSnapshotVersion + 1 } }, null);
+    expect((await rejection(storage.save({ id: 'chat-2', snapshot: conversation('From this app') }, 1))).code).toBe('future-format');
   });
 
   it("never shows one user another's sessions", async () => {

@@ -2,17 +2,14 @@ import { PersistenceError } from '../persistence/persistence-error';
 import { fileRecordFromJson, fileRecordToJson } from '../sandbox/storage/file-record-json';
 import type { SandboxSnapshot, SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import { readSnapshot } from './snapshot-format';
+import { bytesReplacer, bytesReviver } from './snapshot-json';
 import type { SessionStorage, SessionSummary, StoredSession } from './session-types';
+import { deferredSessionStorage } from './deferred-session-storage';
+import { indexedDbSessionStorage } from './indexed-db-session-storage';
+import { syncKit } from './sync-kit';
+import type { HttpSessionStorage, HttpSessionStorageOptions } from './http-session-types';
 
-/** Options of `httpSessionStorage`. */
-export interface HttpSessionStorageOptions {
-  /** Headers sent with every request (an `Authorization` header, say), or a function that returns them (a fresh token). */
-  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
-  /** Whether cookies go with the requests (`fetch`'s `credentials`). Default `'same-origin'`. */
-  credentials?: RequestCredentials;
-  /** The `fetch` to use. Default: the global one. */
-  fetch?: typeof fetch;
-}
+export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-types';
 
 /**
  * A `SessionStorage` on the app's backend: the session routes of `createAgentHandler({ sessions })`
@@ -21,17 +18,41 @@ export interface HttpSessionStorageOptions {
  * stale save rejects with `PersistenceError` `conflict` and writes nothing), summaries derived by the
  * server, the session's files under it. Which user's sessions these are is the server's to say
  * (its `authorize` returns `{ userId }`); send what identifies the user in `headers` or cookies.
- * A server that cannot be reached is `unavailable`; the agent keeps working and saves again later.
+ *
+ * Offline copy (on by default where there is IndexedDB; `offline: false` turns it off): the
+ * agent and the list work on a copy of the sessions in IndexedDB, so the app keeps working while
+ * the server cannot be reached, and a reload loses nothing. Changes go to the server as soon as
+ * it answers (again on the browser's `online` event, on a timer, and with the next call); a load
+ * brings the server's newer version down first. When a session changed here and on the server at
+ * once, both versions are kept: the server's keeps the id, this device's becomes a new session
+ * titled "<title> (offline copy)", on the server too, and `onConflict` is told. An agent that had
+ * the session open stops saving (status `conflict`) instead of overwriting either. `sync()`
+ * pushes now; `pendingSync()` counts what is left. Without the copy, a server that cannot be
+ * reached is `unavailable`; the agent keeps working and saves again later.
  *
  * @example
  * ```ts
- * const storage = httpSessionStorage('/api/agent', { headers: () => ({ Authorization: `Bearer ${token()}` }) });
+ * const storage = httpSessionStorage('/api/agent', {
+ *   headers: () => ({ Authorization: `Bearer ${token()}` }),
+ *   offline: { name: userId },
+ *   onConflict: ({ title }) => toast(`Your offline changes were kept as "${title}".`),
+ * });
  * const agent = createAgent({ model, session: { id: 'chat-1', storage } });
  * ```
  */
-export function httpSessionStorage(url: string, options: HttpSessionStorageOptions = {}): SessionStorage {
+export function httpSessionStorage(url: string, options: HttpSessionStorageOptions = {}): HttpSessionStorage {
   if (typeof url !== 'string' || url === '') throw new TypeError('httpSessionStorage(url): url must be the base URL of the agent handler, e.g. "/api/agent".');
   const base = url.replace(/\/+$/, '');
+  const remote = sessionRoutesClient(base, options);
+  const { offline = true, onConflict } = options;
+  const { name = `http ${base}`, indexedDB = (globalThis as { indexedDB?: IDBFactory }).indexedDB } = typeof offline === 'object' ? offline : {};
+  if (offline === false || indexedDB === undefined) return { ...remote, sync: async () => {}, pendingSync: async () => 0 };
+  const local = indexedDbSessionStorage({ name, indexedDB });
+  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, kit: syncKit })));
+}
+
+/** The plain client of the session routes at `base`: every call is a request. */
+function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): SessionStorage {
   let closed = false;
 
   async function request(method: string, path: string, body?: unknown): Promise<Response> {
@@ -44,13 +65,14 @@ export function httpSessionStorage(url: string, options: HttpSessionStorageOptio
         method,
         headers,
         credentials: options.credentials ?? 'same-origin',
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        // Bytes in a conversation (binary files in checkpoints) travel as { $bytes: base64 }.
+        ...(body !== undefined ? { body: JSON.stringify(body, bytesReplacer) } : {}),
       });
     } catch (error) {
       throw new PersistenceError('unavailable', `The session server at ${base} could not be reached (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
     }
     if (response.ok || response.status === 404 || response.status === 409) return response;
-    throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${await errorMessage(response)}`);
+    throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${(await errorOf(response)).message}`);
   }
 
   const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
@@ -95,8 +117,17 @@ export function httpSessionStorage(url: string, options: HttpSessionStorageOptio
     },
     async save(session, expectedRevision) {
       const response = await request('PUT', sessionPath(session.id), { snapshot: session.snapshot, expectedRevision });
-      if (response.status === 409) throw new PersistenceError('conflict', `Session "${session.id}" was saved elsewhere first (${await errorMessage(response)}); nothing was written.`);
-      if (response.status === 404) throw new PersistenceError('failed', `The server has no session routes at ${base}/sessions (404).`);
+      if (response.status === 409) {
+        const { code, message } = await errorOf(response);
+        // A session saved by a newer version of the kit stays as it is, and says so.
+        if (code === 'future-format') throw new PersistenceError('future-format', message);
+        throw new PersistenceError('conflict', `Session "${session.id}" was saved elsewhere first (${message}); nothing was written.`);
+      }
+      if (response.status === 404) {
+        // Updating a session the server no longer has: it was removed elsewhere.
+        if (expectedRevision !== null) throw new PersistenceError('conflict', `Session "${session.id}" was removed on the server; nothing was written.`);
+        throw new PersistenceError('failed', `The server has no session routes at ${base}/sessions (404).`);
+      }
       const value = (await readJson(response, 'the save')) as { revision?: unknown };
       if (typeof value?.revision !== 'number') throw corrupt('the save did not answer with a revision');
       return value.revision;
@@ -122,23 +153,25 @@ function corrupt(problem: string): PersistenceError {
 
 async function readJson(response: Response, what: string): Promise<unknown> {
   try {
-    return await response.json();
+    return JSON.parse(await response.text(), bytesReviver(() => corrupt('binary content that is not base64'))) as unknown;
   } catch (error) {
+    if (error instanceof PersistenceError) throw error;
     throw new PersistenceError('corrupt', `The session server sent ${what} as something that is not JSON.`, { cause: error });
   }
 }
 
 async function expectDone(response: Response, doing: string): Promise<void> {
-  if (response.status === 404) throw new PersistenceError('failed', `The session server found nothing to do ${doing} (404): ${await errorMessage(response)}`);
+  if (response.status === 404) throw new PersistenceError('failed', `The session server found nothing to do ${doing} (404): ${(await errorOf(response)).message}`);
   await response.body?.cancel();
 }
 
-async function errorMessage(response: Response): Promise<string> {
+/** The `{ error: { code, message } }` of a refusal (the status text when the body is not one). */
+async function errorOf(response: Response): Promise<{ code?: string; message: string }> {
   try {
-    const body = (await response.json()) as { error?: { message?: unknown } };
-    return typeof body?.error?.message === 'string' ? body.error.message : response.statusText;
+    const { error } = (await response.json()) as { error?: { code?: unknown; message?: unknown } };
+    return { ...(typeof error?.code === 'string' ? { code: error.code } : {}), message: typeof error?.message === 'string' ? error.message : response.statusText };
   } catch {
-    return response.statusText;
+    return { message: response.statusText };
   }
 }
 

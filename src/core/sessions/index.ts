@@ -10,7 +10,7 @@ export { indexedDbSessionStorage } from './indexed-db-session-storage';
 export type { IndexedDbSessionStorageOptions } from './indexed-db-session-storage';
 export { memorySessionStorage } from './memory-session-storage';
 export { httpSessionStorage } from './http-session-storage';
-export type { HttpSessionStorageOptions } from './http-session-storage';
+export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-storage';
 export { sessionTitle, sessionMessageCount, untitledSessionTitle } from './session-summary';
 export type { SessionChange } from './session-broadcast';
 // One file per conversation: export, import, and the snapshot format behind them.

@@ -2,14 +2,11 @@
  * A conversation with its workspace as one file: `agent.snapshot()` written as JSON (binary file
  * content as base64), and read back into a snapshot that `createAgent({ snapshot })` takes.
  */
-import { base64ToBytes, bytesToBase64 } from '../persistence/base64';
 import { PersistenceError } from '../persistence/persistence-error';
+import { bytesReplacer, bytesReviver } from './snapshot-json';
 import type { AgentSnapshot } from './session-types';
 import { readSnapshot } from './snapshot-format';
 import { withoutGrants } from '../people/drop-grants';
-
-// JSON has no bytes: a Uint8Array travels as { [binaryKey]: base64 }.
-const binaryKey = '$bytes';
 
 /**
  * The snapshot as the text of a `.json` file.
@@ -20,7 +17,7 @@ const binaryKey = '$bytes';
  * ```
  */
 export function writeSessionFile(snapshot: AgentSnapshot): string {
-  return JSON.stringify(snapshot, (_key, value: unknown) => (value instanceof Uint8Array ? { [binaryKey]: bytesToBase64(value) } : value));
+  return JSON.stringify(snapshot, bytesReplacer);
 }
 
 /**
@@ -39,12 +36,7 @@ export function readSessionFile(data: string | Uint8Array, options: { trusted?: 
   const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text, (_key, value: unknown) => {
-      if (typeof value !== 'object' || value === null || Object.keys(value).length !== 1 || !(binaryKey in value)) return value;
-      const bytes = base64ToBytes(String((value as Record<string, unknown>)[binaryKey]));
-      if (!bytes) throw new PersistenceError('invalid-archive', 'The session file holds binary content that is not valid base64.');
-      return bytes;
-    });
+    parsed = JSON.parse(text, bytesReviver(() => new PersistenceError('invalid-archive', 'The session file holds binary content that is not valid base64.')));
   } catch (error) {
     if (error instanceof PersistenceError) throw error;
     throw new PersistenceError('invalid-archive', `This is not a session file: it is not JSON (${error instanceof Error ? error.message : String(error)}).`, { cause: error });

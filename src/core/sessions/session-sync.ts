@@ -71,7 +71,8 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
     control.finishLoading();
     return;
   }
-  watchFiles(files, control);
+  let conflicted = false;
+  watchFiles(files, control, () => conflicted);
 
   // Saves come with every streamed token (debounced); the files rarely change meanwhile, so the
   // checkpoints, exported as changes from the current tree, are exported again only when the tree
@@ -82,7 +83,6 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
     if (exported?.version !== sandbox.version || exported.ids !== ids) exported = { version: sandbox.version, ids, records: sandbox.exportCheckpoints() };
     return exported.records;
   };
-  let conflicted = false;
   // A restored conversation is saved as it is; a new one only once it has something to save
   // (an agent started from a snapshot has, an empty chat has not).
   const start = context.getState();
@@ -156,11 +156,14 @@ function restoreCheckpoints(sandbox: Sandbox | undefined, checkpoints: readonly 
   }
 }
 
-/** The files are saved on their own schedule; a failure there shows in the session's status too. */
-function watchFiles(files: SandboxPersistence | undefined, control: AgentSessionControl): void {
+/**
+ * The files are saved on their own schedule; a failure there shows in the session's status too,
+ * unless the session is in conflict (its files are refused then too, and the conflict says why).
+ */
+function watchFiles(files: SandboxPersistence | undefined, control: AgentSessionControl, conflicted: () => boolean): void {
   if (!files) return;
   const report = () => {
-    if (files.status === 'error' || files.status === 'off') control.set({ status: 'error', error: files.error });
+    if (!conflicted() && (files.status === 'error' || files.status === 'off')) control.set({ status: 'error', error: files.error });
   };
   files.subscribe(report);
   report();

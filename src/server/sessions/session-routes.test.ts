@@ -190,6 +190,19 @@ describe('session routes', () => {
     await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1'), 405, 'method-not-allowed');
   });
 
+  it('carries binary content in a conversation as { $bytes: base64 } both ways, and refuses one that is not base64 with 400', async () => {
+    const store = memoryServerSessionStore();
+    const handler = handlerOn(store);
+    const wire = (bytes: unknown) => ({ ...conversation('Draw a logo'), sandbox: { checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written: [{ path: '/logo.png', kind: 'binary', bytes, modified: 2 }], deleted: [] } }] } });
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: wire({ $bytes: 'iVAA/w==' }), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    // The store holds bytes, as it does for a browser's save.
+    expect((await store.load('ada', 'chat-1'))!.snapshot.sandbox!.checkpoints[0]!.changes.written[0]).toMatchObject({ bytes: new Uint8Array([137, 80, 0, 255]) });
+    const loaded = (await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
+    expect(loaded.snapshot).toEqual(wire({ $bytes: 'iVAA/w==' }));
+    const refused = await json(await call(handler, 'ada', 'PUT', '/sessions/chat-2', { snapshot: wire({ $bytes: '%%%' }), expectedRevision: null }), 400);
+    expect(refused).toMatchObject({ error: { code: 'invalid-request', message: 'The conversation holds binary content that is not valid base64.' } });
+  });
+
   it('leaves a session saved by a newer version of the kit untouched: 409 future-format', async () => {
     const store = memoryServerSessionStore();
     const handler = handlerOn(store);

@@ -15,7 +15,7 @@
  * that does not exist (never a 403, which would tell that it does).
  */
 import { PersistenceError } from '../../core/index';
-import { fileRecordFromJson, fileRecordToJson } from '../../core/internal';
+import { fileRecordFromJson, fileRecordToJson, snapshotFromJson, snapshotToJson } from '../../core/internal';
 import { readSnapshot } from '../../core/sessions/snapshot-format';
 import { errorResponse, jsonResponse } from '../http-responses';
 import { bodyErrorResponse, readJsonBody } from '../read-json-body';
@@ -111,7 +111,8 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
   switch (request.method) {
     case 'GET': {
       const session = await store.load(userId, id);
-      return session === null ? notFound(id) : jsonResponse(session);
+      // Binary content (files in checkpoints) travels as base64, as the browser's storage reads it.
+      return session === null ? notFound(id) : jsonResponse({ ...session, snapshot: snapshotToJson(session.snapshot) });
     }
     case 'PUT': {
       const body = await readObject(request, context, '{ snapshot, expectedRevision }');
@@ -123,16 +124,22 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
       if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
         return errorResponse(400, 'invalid-request', 'Send the conversation as "snapshot": what agent.snapshot() returns.');
       }
+      let decoded: unknown;
+      try {
+        decoded = snapshotFromJson(snapshot);
+      } catch (error) {
+        return errorResponse(400, 'invalid-request', (error as Error).message);
+      }
       // Checked as every device will read it, so nothing that would not open is kept: a damaged
       // snapshot is a 400 that says what is wrong; one of a newer format goes on to the store's 409.
       try {
-        readSnapshot(snapshot);
+        readSnapshot(decoded);
       } catch (error) {
         if (error instanceof PersistenceError && error.code === 'corrupt') return errorResponse(400, 'invalid-request', `"snapshot" is not an agent snapshot that would open (what agent.snapshot() returns): ${error.message}`);
         if (!(error instanceof PersistenceError && error.code === 'future-format')) throw error;
       }
       try {
-        const revision = await store.save(userId, { id, snapshot: snapshot as never }, expectedRevision);
+        const revision = await store.save(userId, { id, snapshot: decoded as never }, expectedRevision);
         return jsonResponse({ revision });
       } catch (error) {
         // Updating a session this user does not have (never had, removed, or someone else's): not found.

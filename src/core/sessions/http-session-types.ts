@@ -1,0 +1,68 @@
+/**
+ * The public types of `httpSessionStorage`: its options, the storage it returns, and what it
+ * reports when a session changed on two sides at once.
+ */
+import type { SessionStorage } from './session-types';
+
+/**
+ * A session that changed on two sides at once (offline here, and on another device), both
+ * versions kept: `id` holds the server's version (what the other devices see), `copyId` this
+ * device's, as a new session titled `title` ("<its title> (offline copy)").
+ *
+ * @example
+ * ```ts
+ * const onConflict = ({ title }: SessionConflict) => toast(`Your offline changes were kept as "${title}".`);
+ * ```
+ */
+export interface SessionConflict {
+  readonly id: string;
+  readonly copyId: string;
+  readonly title: string;
+}
+
+/**
+ * Options of `httpSessionStorage`.
+ *
+ * @example
+ * ```ts
+ * const options: HttpSessionStorageOptions = { credentials: 'include', offline: { name: `user-${userId}` } };
+ * ```
+ */
+export interface HttpSessionStorageOptions {
+  /** Headers sent with every request (an `Authorization` header, say), or a function that returns them (a fresh token). */
+  headers?: HeadersInit | (() => HeadersInit | Promise<HeadersInit>);
+  /** Whether cookies go with the requests (`fetch`'s `credentials`). Default `'same-origin'`. */
+  credentials?: RequestCredentials;
+  /** The `fetch` to use. Default: the global one. */
+  fetch?: typeof fetch;
+  /**
+   * The offline copy: the sessions are kept in IndexedDB too, so the app works without the server
+   * and syncs when it is back. On by default where there is IndexedDB; `false` turns it off.
+   * `name` names the local database (default: from the URL); where several people share a
+   * browser profile, name it per user (`{ name: userId }`), or one sees the other's copy while
+   * offline. `indexedDB`: another factory (fake-indexeddb in tests).
+   */
+  offline?: boolean | { name?: string; indexedDB?: IDBFactory };
+  /** Called when a session changed here and on the server at once, after both versions were kept. */
+  onConflict?: (conflict: SessionConflict) => void;
+}
+
+/**
+ * The `SessionStorage` that `httpSessionStorage` returns, with a view of its offline copy.
+ *
+ * @example
+ * ```ts
+ * const storage: HttpSessionStorage = httpSessionStorage('/api/agent');
+ * if ((await storage.pendingSync()) > 0) showBadge('Not synced yet');
+ * ```
+ */
+export interface HttpSessionStorage extends SessionStorage {
+  /**
+   * Pushes now what the offline copy holds that the server has not seen, and resolves once the
+   * server has it all; rejects (`unavailable`, say) when something could not be pushed, which is
+   * then tried again later. Without the offline copy it resolves at once.
+   */
+  sync(): Promise<void>;
+  /** How many sessions have changes (saves, renames, removals) the server has not seen yet; 0 without the offline copy. */
+  pendingSync(): Promise<number>;
+}

@@ -1,0 +1,272 @@
+/**
+ * The offline copy of `httpSessionStorage`: the agent and the session list talk to a copy of the
+ * user's sessions in IndexedDB, and the copy and the server are brought together whenever the
+ * server can be reached. Loaded lazily by `httpSessionStorage`, so an app that turns it off does
+ * not ship it.
+ *
+ * - A save goes to the copy (compare-and-set on the copy's revision, the one the agent sees) and
+ *   is then pushed, compare-and-set on the server revision the copy last matched. A server that
+ *   cannot be reached leaves it to push: again on the `online` event, on a backoff timer, and
+ *   with the next call. What is left to push is kept in IndexedDB (`sync-records`), so a reload
+ *   while offline loses nothing.
+ * - `load` brings the session up to date first (push, or bring the server's newer version down);
+ *   `list` is the server's list with the sessions only this copy has; offline, both read the copy.
+ * - When both sides changed a session, both versions are kept (`keep-both-versions`).
+ * - Sync steps run one at a time: in a tab through a queue, across tabs through a Web Lock where
+ *   the browser has them.
+ */
+import type { SandboxStorage } from '../sandbox/storage/sandbox-storage';
+import type { HttpSessionStorage, SessionConflict } from './http-session-types';
+import type { SessionChange } from './session-broadcast';
+import type { SessionStorage, SessionSummary } from './session-types';
+import type { OfflineSync } from './offline-sync';
+import { pushSession, syncSession } from './sync-one-session';
+import { needsPush, syncRecords, unsyncedRecord } from './sync-records';
+import { syncRetry } from './sync-retry';
+import type { SyncKit } from './sync-kit';
+
+/** Options of `offlineSessionCopy`. */
+export interface OfflineSessionCopyOptions {
+  /** The database of the sync records (and the name of the Web Lock its sync steps take). */
+  readonly records: string;
+  readonly indexedDB: IDBFactory;
+  readonly onConflict?: ((conflict: SessionConflict) => void) | undefined;
+  /** The kit functions it uses (`syncKit`), handed over so that this lazy chunk imports nothing of the main bundle. */
+  readonly kit: SyncKit;
+}
+
+const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+
+/**
+ * `remote` (the HTTP client of the session routes) with `local` (an `indexedDbSessionStorage`,
+ * the copy) in front of it.
+ *
+ * @example
+ * ```ts
+ * const storage = offlineSessionCopy(remote, indexedDbSessionStorage({ name, indexedDB }), { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, kit: syncKit });
+ * await storage.sync(); // pushes what is left to push, rejects when the server cannot be reached
+ * ```
+ */
+export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage, options: OfflineSessionCopyOptions): HttpSessionStorage {
+  const { kit } = options;
+  const { PersistenceError, toPersistenceError, byRecentUpdate } = kit;
+  const records = syncRecords(options.records, options.indexedDB, kit);
+  const lockName = options.records;
+  const listeners = new Set<(change: SessionChange) => void>();
+  const sync: OfflineSync = {
+    local,
+    remote,
+    records,
+    kit,
+    notify: (change) => {
+      for (const listener of [...listeners]) listener(change);
+    },
+    onConflict: options.onConflict,
+  };
+  let closed = false;
+  let queue: Promise<unknown> = Promise.resolve();
+  let running: Promise<void> | undefined;
+  let again = false;
+  let started = false;
+  let lastError: unknown;
+  const retry = syncRetry(() => void pushAll());
+
+  /** One sync step at a time: in this tab through `queue`, across tabs through a Web Lock. */
+  function exclusive<T>(step: () => Promise<T>): Promise<T> {
+    const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+    const run = queue.then(() => (locks ? locks.request(lockName, step) : step()));
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The sessions with changes the server has not seen (removals first). */
+  async function pendingIds(): Promise<string[]> {
+    const [summaries, all] = await Promise.all([local.list(), records.all()]);
+    const byId = new Map(all.map((record) => [record.id, record]));
+    const ids = all.filter((record) => record.removed).map((record) => record.id);
+    for (const summary of summaries) if (needsPush(byId.get(summary.id) ?? unsyncedRecord(summary.id), summary.revision)) ids.push(summary.id);
+    return ids;
+  }
+
+  /** Pushes everything left to push; a change made meanwhile gets another round. Never rejects. */
+  function pushAll(): Promise<void> {
+    started = true;
+    if (closed) return Promise.resolve();
+    again = true;
+    running ??= (async () => {
+      let failure: unknown;
+      while (again && !closed) {
+        again = false;
+        failure = undefined;
+        try {
+          await exclusive(async () => {
+            // Each session once; one a push made (the copy of a conflict) gets its turn too.
+            const tried = new Set<string>();
+            for (let ids = await pendingIds(); ids.some((id) => !tried.has(id)); ids = await pendingIds()) {
+              for (const id of ids.filter((id) => !tried.has(id))) {
+                tried.add(id);
+                // One session the server refuses does not hold the others back.
+                await pushSession(sync, id).catch((error: unknown) => {
+                  if (codeOf(error) === 'unavailable' || codeOf(error) === 'closed') throw error;
+                  failure ??= error;
+                });
+              }
+            }
+          });
+        } catch (error) {
+          failure = error;
+          break;
+        }
+      }
+      lastError = failure;
+      if (failure === undefined) retry.succeeded();
+      else if (!closed) retry.failed();
+    })().finally(() => {
+      running = undefined;
+      // A change that came while the last round was ending gets a round of its own.
+      if (again) void pushAll();
+    });
+    return running;
+  }
+
+  /** With every call: after a reload, and while something is left to push, try again. */
+  const kick = () => {
+    if (!started || lastError !== undefined) void pushAll();
+  };
+
+  /**
+   * Runs `step` against the server; `undefined` when it did not go through, and the copy here is
+   * what there is: the server cannot be reached, refuses (an expired sign-in), sent a version this
+   * code cannot read, or a save here came in between (the push that follows settles it).
+   */
+  async function online<T>(step: () => Promise<T>): Promise<T | undefined> {
+    kick();
+    return exclusive(step).catch((error: unknown) => {
+      if (codeOf(error) === 'closed') throw error;
+      if (codeOf(error) !== 'unavailable') void pushAll();
+      return undefined;
+    });
+  }
+
+  const storage: HttpSessionStorage = {
+    async list() {
+      const merged = await online(async () => {
+        const [server, summaries, all] = await Promise.all([remote.list(), local.list(), records.all()]);
+        const byId = new Map(all.map((record) => [record.id, record]));
+        const there = new Map(server.map((summary) => [summary.id, summary]));
+        const result: SessionSummary[] = [];
+        for (const summary of summaries) {
+          const record = byId.get(summary.id) ?? unsyncedRecord(summary.id);
+          const onServer = there.get(summary.id);
+          there.delete(summary.id);
+          if (needsPush(record, summary.revision)) result.push(summary);
+          else if (onServer) result.push(listed(summary, onServer, record.serverRevision));
+          else if (record.serverRevision !== null) {
+            // Removed on the server, and nothing here changed since: it goes here too.
+            await local.remove(summary.id);
+            await records.delete(summary.id);
+            sync.notify({ id: summary.id, revision: null });
+          } else result.push(summary);
+        }
+        for (const summary of there.values()) if (!byId.get(summary.id)?.removed) result.push(summary);
+        return result.sort(byRecentUpdate);
+      });
+      return merged ?? local.list();
+    },
+
+    async load(id) {
+      await online(async () => syncSession(sync, id, await remote.load(id)));
+      return local.load(id);
+    },
+
+    async save(write, expectedRevision) {
+      const revision = await local.save(write, expectedRevision);
+      void pushAll();
+      return revision;
+    },
+
+    async rename(id, title) {
+      await local.rename(id, title).catch(async (error: unknown) => {
+        // Only on the server so far: bring it here first.
+        if (codeOf(error) !== 'failed') throw error;
+        await storage.load(id);
+        await local.rename(id, title);
+      });
+      await records.update(id, (record) => ({ ...record, title }));
+      void pushAll();
+    },
+
+    async remove(id) {
+      await local.remove(id);
+      await records.update(id, (record) => ({ ...record, removed: true }));
+      void pushAll();
+    },
+
+    files(id): SandboxStorage {
+      const files = local.files(id);
+      // The version of the copy these files belong to: once the server's replaced it, they are stale.
+      let version: Promise<number> | undefined;
+      const versionOf = () => (version ??= records.get(id).then((record) => record.replaced ?? 0));
+      const change = async (write: () => Promise<void>) => {
+        const mine = await versionOf();
+        await records.update(id, (record) => {
+          if ((record.replaced ?? 0) !== mine) throw new PersistenceError('conflict', `Session "${id}" was replaced by the server's version (saved on another device); these file changes were not saved.`);
+          return { ...record, fileChanges: record.fileChanges + 1 };
+        });
+        await write();
+        void pushAll();
+      };
+      return {
+        async load() {
+          await versionOf();
+          return files.load();
+        },
+        save: (changes) => change(() => files.save(changes)),
+        saveAll: (all) => change(() => files.saveAll(all)),
+        ...(files.refreshWholeTree ? { refreshWholeTree: (all) => files.refreshWholeTree!(all) } : {}),
+        clear: () => change(() => files.clear()),
+        close: () => files.close(),
+      };
+    },
+
+    subscribe(listener) {
+      listeners.add(listener);
+      const stop = local.subscribe?.(listener);
+      return () => {
+        listeners.delete(listener);
+        stop?.();
+      };
+    },
+
+    async sync() {
+      await pushAll();
+      while (running) await running;
+      if (lastError !== undefined) throw toPersistenceError(lastError, 'syncing the sessions with the server');
+    },
+
+    async pendingSync() {
+      return (await pendingIds()).length;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      retry.close();
+      listeners.clear();
+      records.close();
+      await Promise.all([local.close(), remote.close()]);
+    },
+  };
+  return storage;
+}
+
+/**
+ * How the list shows a session that is in sync: the server's summary when another device changed
+ * it since (or renamed it), else this copy's. Times are the earlier of both sides: a push reaches
+ * the server after the change was made here, a session brought down arrives here after it was
+ * made there.
+ */
+function listed(here: SessionSummary, there: SessionSummary, matched: number | null): SessionSummary {
+  if (there.revision !== matched || there.title !== here.title) return { ...there, revision: here.revision };
+  return { ...here, createdAt: Math.min(here.createdAt, there.createdAt), updatedAt: Math.min(here.updatedAt, there.updatedAt) };
+}

@@ -1,0 +1,114 @@
+/**
+ * Bringing one session of an offline copy and the server together: push what changed here (the
+ * files first, then the record that refers to them, compare-and-set on the server revision this
+ * copy last matched), bring down what changed there, pass a removal on. When both changed, both
+ * versions are kept (see `keepBothVersions`). Every step can stop half-way (the server goes away):
+ * what is written first never depends on what comes after, so the next attempt starts over.
+ */
+import type { StoredSession } from './session-types';
+import { keepBothVersions } from './keep-both-versions';
+import { readFiles, writeFiles, type OfflineSync } from './offline-sync';
+import { pullSession } from './pull-session';
+import { needsPush, type SyncRecord } from './sync-records';
+
+/**
+ * Pushes session `id` when it has changes the server has not seen; does nothing otherwise.
+ * Rejects with `unavailable` when the server cannot be reached (the changes stay to push).
+ *
+ * @example
+ * ```ts
+ * await pushSession(sync, 'chat-1');
+ * ```
+ */
+export async function pushSession(sync: OfflineSync, id: string): Promise<void> {
+  const record = await sync.records.get(id);
+  if (record.removed) return pushRemoval(sync, record);
+  const local = await sync.local.load(id);
+  if (local === null || !needsPush(record, local.revision)) return;
+  let serverRevision = record.serverRevision;
+  if (local.revision !== record.localRevision || record.fileChanges !== record.filesPushed) {
+    // The files are not compare-and-set: look before writing them over another device's.
+    if (record.fileChanges !== record.filesPushed || serverRevision === null) {
+      const server = await sync.remote.load(id);
+      if (server === null ? serverRevision !== null : server.revision !== serverRevision) return settle(sync, local, record, server);
+      await writeFiles(sync.remote, id, await readFiles(sync.local, id));
+    }
+    try {
+      serverRevision = await sync.remote.save({ id, snapshot: local.snapshot }, serverRevision);
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'conflict') throw error;
+      return settle(sync, local, record, await sync.remote.load(id), error);
+    }
+  }
+  if (record.title !== undefined) {
+    // A session another device removed has no title to take: the rename is dropped with it.
+    await sync.remote.rename(id, record.title).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== 'failed') throw error;
+    });
+  }
+  await sync.records.update(id, (now) => ({
+    ...now,
+    serverRevision,
+    localRevision: local.revision,
+    filesPushed: record.fileChanges,
+    ...(now.title === record.title ? { title: undefined } : {}),
+  }));
+}
+
+/**
+ * Brings session `id` up to date with the server (whose record is `server`): pushes it when it
+ * changed here, brings the server's version down when it changed there (or is not here yet),
+ * takes a title given there, and removes it here when the server removed it and nothing here
+ * changed.
+ *
+ * @example
+ * ```ts
+ * await syncSession(sync, 'chat-1', await remote.load('chat-1'));
+ * ```
+ */
+export async function syncSession(sync: OfflineSync, id: string, server: StoredSession | null): Promise<void> {
+  const record = await sync.records.get(id);
+  const local = record.removed ? null : await sync.local.load(id);
+  if (record.removed || (local !== null && needsPush(record, local.revision))) return pushSession(sync, id);
+  if (server === null) {
+    if (local !== null && record.serverRevision !== null) await removeHere(sync, id);
+    return;
+  }
+  if (local === null || server.revision !== record.serverRevision) return pullSession(sync, server, local);
+  if (server.titled && server.title !== local.title) {
+    await sync.local.rename(id, server.title);
+    sync.notify({ id, revision: local.revision });
+  }
+}
+
+/** Removes session `id` here, as the server did. */
+async function removeHere(sync: OfflineSync, id: string): Promise<void> {
+  await sync.local.remove(id);
+  await sync.records.delete(id);
+  sync.notify({ id, revision: null });
+}
+
+/** A removal made here: passed on, unless another device changed the session since (then it stays, nothing lost). */
+async function pushRemoval(sync: OfflineSync, record: SyncRecord): Promise<void> {
+  const server = record.serverRevision === null ? null : await sync.remote.load(record.id);
+  if (server === null || server.revision === record.serverRevision) await sync.remote.remove(record.id);
+  await sync.records.delete(record.id);
+}
+
+/**
+ * The server's session is not the one this copy last matched: settle without losing either side.
+ * `refusal`: the server's answer that told, rethrown when there is nothing to settle.
+ */
+async function settle(sync: OfflineSync, local: StoredSession, record: SyncRecord, server: StoredSession | null, refusal?: unknown): Promise<void> {
+  if (server === null) {
+    if (record.serverRevision === null) throw refusal;
+    // Removed on the server while it changed here: it goes up again as a new session.
+    await sync.records.update(local.id, (now) => ({ ...now, serverRevision: null }));
+    return pushSession(sync, local.id);
+  }
+  // Another tab of this browser pushed this very version (browsers without Web Locks): nothing to keep twice.
+  if (JSON.stringify(server.snapshot) === JSON.stringify(local.snapshot)) {
+    return sync.records.update(local.id, (now) => ({ ...now, serverRevision: server.revision, localRevision: local.revision }));
+  }
+  return keepBothVersions(sync, local, record, server);
+}
