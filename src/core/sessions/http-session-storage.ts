@@ -108,9 +108,12 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       return value.sessions.map(readSummary);
     },
     async load(id) {
-      const response = await request('GET', sessionPath(id));
+      // A session not saved yet is `null`, not a 404 (which the browser would log as an error);
+      // a server that answers 404 anyway (an older kit) means the same.
+      const response = await request('GET', `${sessionPath(id)}?missing=null`);
       if (response.status === 404) return null;
-      const value = (await readJson(response, `session "${id}"`)) as Record<string, unknown>;
+      const value = (await readJson(response, `session "${id}"`)) as Record<string, unknown> | null;
+      if (value === null) return null;
       const summary = readSummary(value);
       if (summary.id !== id) throw corrupt(`asked for session "${id}", the server sent "${summary.id}"`);
       return { ...summary, titled: value.titled === true, snapshot: readSnapshot(value.snapshot) } satisfies StoredSession;

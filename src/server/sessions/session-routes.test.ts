@@ -57,6 +57,8 @@ describe('session routes', () => {
 
     expect(await json(await call(handler, 'ada', 'DELETE', '/sessions/chat-1'), 204)).toBeUndefined();
     expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 404)).toEqual({ error: { code: 'not-found', message: 'There is no session "chat-1" for this user; it may have been removed.' } });
+    // A client opening a conversation not saved yet asks for null instead, so the browser logs no error.
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1?missing=null'), 200)).toBeNull();
     expect(await json(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 'Gone' }), 404)).toMatchObject({ error: { code: 'not-found' } });
     expect(await json(await call(handler, 'ada', 'DELETE', '/sessions/chat-1'), 204)).toBeUndefined();
   });
@@ -109,6 +111,7 @@ describe('session routes', () => {
 
     expect(await json(await call(handler, 'bob', 'GET', '/sessions'), 200)).toEqual({ sessions: [] });
     expect(await json(await call(handler, 'bob', 'GET', '/sessions/chat-1'), 404)).toMatchObject({ error: { code: 'not-found' } });
+    expect(await json(await call(handler, 'bob', 'GET', '/sessions/chat-1?missing=null'), 200)).toBeNull();
     expect(await json(await call(handler, 'bob', 'PUT', '/sessions/chat-1', { snapshot: conversation('Bob over'), expectedRevision: 1 }), 404)).toMatchObject({ error: { code: 'not-found' } });
     expect(await json(await call(handler, 'bob', 'PATCH', '/sessions/chat-1', { title: 'Hijacked' }), 404)).toMatchObject({ error: { code: 'not-found' } });
     expect(await json(await call(handler, 'bob', 'GET', '/sessions/chat-1/files'), 200)).toBeNull();

@@ -2,7 +2,7 @@
  * The session routes of `createAgentHandler({ sessions })`, under the handler's base path:
  *
  * - `GET /sessions` → `{ sessions: SessionSummary[] }`, most recently updated first
- * - `GET /sessions/{id}` → the `StoredSession`, or 404
+ * - `GET /sessions/{id}` → the `StoredSession`, or 404 (with `?missing=null`: 200 `null`)
  * - `PUT /sessions/{id}` `{ snapshot, expectedRevision }` → `{ revision }`, or 409 `conflict`
  * - `PATCH /sessions/{id}` `{ title }` → 204, or 404
  * - `DELETE /sessions/{id}` → 204 (with its files; a missing session is fine)
@@ -112,7 +112,10 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
     case 'GET': {
       const session = await store.load(userId, id);
       // Binary content (files in checkpoints) travels as base64, as the browser's storage reads it.
-      return session === null ? notFound(id) : jsonResponse({ ...session, snapshot: snapshotToJson(session.snapshot) });
+      if (session !== null) return jsonResponse({ ...session, snapshot: snapshotToJson(session.snapshot) });
+      // `?missing=null` asks for 200 `null` rather than 404: a client opening a conversation that is
+      // not saved yet (every new one) is not failing, and browsers log every 404 as an error.
+      return new URL(request.url).searchParams.get('missing') === 'null' ? jsonResponse(null) : notFound(id);
     }
     case 'PUT': {
       const body = await readObject(request, context, '{ snapshot, expectedRevision }');

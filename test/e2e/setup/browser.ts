@@ -29,12 +29,6 @@ const offlineArgument = '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.
 /** Browser noise that says nothing about the app: Chromium asks for /favicon.ico on its own. */
 const defaultIgnoredConsoleErrors = [/Failed to load resource: .*404.*\/favicon\.ico\b/];
 
-/**
- * `GET /api/agent/sessions/{id}` answers 404 for a conversation the server does not have yet, which
- * `httpSessionStorage` reads as "new"; Chromium logs every 404 response as a console error.
- */
-const newConversationOnServer = /Failed to load resource: .*\b404\b.*\/api\/agent\/sessions\/[^/\s]+:\d+\)$/;
-
 /** Where screenshots and failure logs go (git-ignored). */
 export const testResultsDirectory = resolve(import.meta.dirname, '../../../test-results');
 
@@ -70,8 +64,7 @@ export interface OpenPlaygroundOptions extends LaunchBrowserOptions {
   /**
    * Where the playground keeps conversations when the page has not chosen yet: `'browser'`
    * (default: IndexedDB, so each context starts with none, as every test expects) or `'server'`
-   * (the dev server's, shared by every context and every test of the run). With the server, the
-   * 404 of loading a conversation that is not saved yet (every new one) is not an error.
+   * (the dev server's, shared by every context and every test of the run).
    */
   conversations?: 'browser' | 'server';
 }
@@ -125,7 +118,7 @@ export async function openPlayground(path = '', options: OpenPlaygroundOptions =
   const errors: string[] = [];
   const consoleLog: string[] = [];
 
-  const ignored = [...defaultIgnoredConsoleErrors, ...(conversations === 'server' ? [newConversationOnServer] : []), ...ignoreConsoleErrors];
+  const ignored = [...defaultIgnoredConsoleErrors, ...ignoreConsoleErrors];
   const recordError = (text: string) => {
     if (!ignored.some((pattern) => pattern.test(text))) errors.push(text);
   };
