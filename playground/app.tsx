@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Agent } from 'react-agent-kit';
-import type { SessionStorage } from 'react-agent-kit/sessions';
+import type { HttpSessionStorage, SessionStorage } from 'react-agent-kit/sessions';
 import { AgentChat, SessionList } from 'react-agent-kit/components';
 import { playgroundToolRenderers } from './tool-renderers';
 import { chatLanguageProps, LanguageSwitch, useChatLanguage } from './language-switch';
@@ -173,6 +173,7 @@ function Examples({ onSend }: { onSend: () => void }) {
 const persistenceLabels = {
   loading: 'Loading…',
   saved: { browser: 'Saved in this browser', server: 'Saved on the dev server' },
+  unsynced: 'Saved here until the server is back',
   pending: 'Saving…',
   error: 'Not saved',
   conflict: { browser: 'Open in another tab: not saved here', server: 'Changed in another tab or browser: not saved here' },
@@ -184,10 +185,41 @@ function persistenceLabel(status: keyof typeof persistenceLabels, place: Convers
   return typeof label === 'string' ? label : label[place];
 }
 
+/**
+ * Whether conversations hold changes the dev server has not seen (saved in this browser's copy
+ * while the server could not be reached): looked at every second, and said only when two looks in
+ * a row find some, since every save waits a moment for its push.
+ */
+function useUnsynced(storage: SessionStorage): boolean {
+  const [unsynced, setUnsynced] = useState(false);
+  useEffect(() => {
+    const pending = (storage as Partial<HttpSessionStorage>).pendingSync?.bind(storage);
+    if (!pending) return setUnsynced(false);
+    let live = true;
+    let before = 0;
+    const look = () =>
+      void pending().then(
+        (count) => {
+          if (live) setUnsynced(count > 0 && before > 0);
+          before = count;
+        },
+        () => {},
+      );
+    const timer = setInterval(look, 1_000);
+    return () => {
+      live = false;
+      clearInterval(timer);
+    };
+  }, [storage]);
+  return unsynced;
+}
+
 /** Where the conversation and its files stand: saved (on the dev server or in this browser), saving, or why not. */
 function WorkspaceCard({ agent, storage, place, onImported }: { agent: Agent; storage: SessionStorage; place: ConversationPlace; onImported: (id: string) => void }) {
-  const status = useAgentSession()?.status ?? 'off';
-  const error = useAgentSession()?.error;
+  const session = useAgentSession();
+  const unsynced = useUnsynced(storage);
+  const status = session?.status === 'saved' && unsynced ? 'unsynced' : (session?.status ?? 'off');
+  const error = session?.error;
   const [importProblem, setImportProblem] = useState<string | null>(null);
   const importFile = (file: File | undefined) => {
     if (!file) return;

@@ -34,7 +34,7 @@ function serverAnswering(respond: (url: string) => Response) {
 test('the dev server: its storage, after one listing that answered', async () => {
   const server = serverAnswering(() => Response.json({ sessions: [] }));
   const browser = vi.fn(() => memorySessionStorage());
-  const opened = await openConversations('server', { server: server.open, browser });
+  const opened = await openConversations('server', { server: server.open, probe: server.open, browser });
   expect(opened.place).toBe('server');
   expect(opened.fallback).toBeNull();
   expect(server.fetch.mock.calls.map(([url]) => url)).toEqual(['/api/agent/sessions']);
@@ -45,34 +45,44 @@ test('the dev server: its storage, after one listing that answered', async () =>
 test('the browser: IndexedDB (here a stand-in), and the server is not asked', async () => {
   const server = serverAnswering(() => Response.json({ sessions: [] }));
   const storage = memorySessionStorage();
-  const opened = await openConversations('browser', { server: server.open, browser: () => storage });
+  const opened = await openConversations('browser', { server: server.open, probe: server.open, browser: () => storage });
   expect(opened).toEqual({ place: 'browser', storage, fallback: null });
   expect(server.fetch).not.toHaveBeenCalled();
 });
 
 const noRoutes = 'This server keeps no conversations (a built playground has no dev server), so they are kept in this browser.';
-const notAnswering = 'The dev server did not answer, so they are kept in this browser for now.';
 
 test.each([
-  ['a 404 (a server without session routes)', () => Response.json({ error: { code: 'not-found', message: 'Not found' } }, { status: 404 }), noRoutes],
-  ['a 404 page (a static file server)', () => new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } }), noRoutes],
-  ['the page itself (a static host that answers every path with index.html)', () => new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } }), noRoutes],
-  ['a refusal (403)', () => Response.json({ error: { message: 'Forbidden' } }, { status: 403 }), noRoutes],
-  ['a server error', () => new Response('boom', { status: 502 }), notAnswering],
+  ['a 404 (a server without session routes)', () => Response.json({ error: { code: 'not-found', message: 'Not found' } }, { status: 404 })],
+  ['a 404 page (a static file server)', () => new Response('<h1>Not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } })],
+  ['the page itself (a static host that answers every path with index.html)', () => new Response('<!doctype html><div id="root"></div>', { headers: { 'content-type': 'text/html' } })],
+  ['a refusal (403)', () => Response.json({ error: { message: 'Forbidden' } }, { status: 403 })],
+])('the dev server answers %s: the conversations stay in this browser, and it says why', async (_case, respond) => {
+  const server = serverAnswering(respond);
+  let probe: SessionStorage | undefined;
+  const open = vi.fn(server.open);
+  const browserStorage = memorySessionStorage();
+  const opened = await openConversations('server', { server: open, probe: () => (probe = server.open()), browser: () => browserStorage });
+  expect(opened).toEqual({ place: 'browser', storage: browserStorage, fallback: noRoutes });
+  // The question's storage is closed, and the server's was never opened.
+  await expect(probe!.list()).rejects.toMatchObject({ code: 'closed' });
+  expect(open).not.toHaveBeenCalled();
+  expect(server.fetch).toHaveBeenCalledTimes(1);
+});
+
+test.each([
+  ['a server error (502)', () => new Response('boom', { status: 502 })],
   [
-    'no server at all',
+    'no answer at all (down, or this device offline)',
     () => {
       throw new TypeError('Failed to fetch');
     },
-    notAnswering,
   ],
-])('the dev server answers %s: the conversations stay in this browser, and it says why', async (_case, respond, reason) => {
+])('the dev server gives %s: it stays the place, its storage working from the browser copy until it is back', async (_case, respond) => {
   const server = serverAnswering(respond);
-  let serverStorage: SessionStorage | undefined;
-  const browserStorage = memorySessionStorage();
-  const opened = await openConversations('server', { server: () => (serverStorage = server.open()), browser: () => browserStorage });
-  expect(opened).toEqual({ place: 'browser', storage: browserStorage, fallback: reason });
-  // The server's storage is closed: nothing talks to it any more.
-  await expect(serverStorage!.list()).rejects.toMatchObject({ code: 'closed' });
-  expect(server.fetch).toHaveBeenCalledTimes(1);
+  const storage = memorySessionStorage();
+  const browser = vi.fn(() => memorySessionStorage());
+  const opened = await openConversations('server', { server: () => storage, probe: server.open, browser });
+  expect(opened).toEqual({ place: 'server', storage, fallback: null });
+  expect(browser).not.toHaveBeenCalled();
 });

@@ -43,30 +43,34 @@ export interface OpenedConversations {
 export const sessionsUrl = '/api/agent';
 
 /**
- * Opens the storage of `place`. The dev server's is tried first (one listing): the built, static
- * playground has no session routes (a 404, or the page itself instead of JSON), and a dev server
- * that is down does not answer; then the conversations stay in this browser, and `fallback` says why.
+ * Opens the storage of `place`. For the dev server, one listing asks first whether this server
+ * keeps conversations at all: the built, static playground has no session routes (a 404, or the
+ * page itself instead of JSON), and then they stay in this browser and `fallback` says why. A dev
+ * server that does not answer (down, or this device offline) is still the place: its storage
+ * works from this browser's copy and sends what changed when the server is back.
  *
  * @example
  * ```ts
  * const { storage, place, fallback } = await openConversations(loadConversationPlace());
  * ```
  */
-export async function openConversations(place: ConversationPlace, open: { server?: () => SessionStorage; browser?: () => SessionStorage } = {}): Promise<OpenedConversations> {
+export async function openConversations(
+  place: ConversationPlace,
+  open: { server?: () => SessionStorage; browser?: () => SessionStorage; probe?: () => SessionStorage } = {},
+): Promise<OpenedConversations> {
   const browser = open.browser ?? (() => indexedDbSessionStorage({ name: 'playground' }));
   if (place === 'browser') return { place, storage: browser(), fallback: null };
-  const server = (open.server ?? (() => httpSessionStorage(sessionsUrl)))();
+  const server = open.server ?? (() => httpSessionStorage(sessionsUrl));
+  // The question goes to the server itself, not to a copy that would answer for it.
+  const probe = (open.probe ?? (() => httpSessionStorage(sessionsUrl, { offline: false })))();
   try {
-    await server.list();
-    return { place, storage: server, fallback: null };
+    await probe.list();
   } catch (error) {
-    await server.close().catch(() => {});
-    return { place: 'browser', storage: browser(), fallback: fallbackReason(error) };
+    if (!(error instanceof PersistenceError && error.code === 'unavailable')) {
+      return { place: 'browser', storage: browser(), fallback: 'This server keeps no conversations (a built playground has no dev server), so they are kept in this browser.' };
+    }
+  } finally {
+    await probe.close().catch(() => {});
   }
-}
-
-function fallbackReason(error: unknown): string {
-  // A server that cannot be reached (or fails, 5xx) is `unavailable`; a 404, the page instead of JSON, a refusal are the rest.
-  if (error instanceof PersistenceError && error.code === 'unavailable') return 'The dev server did not answer, so they are kept in this browser for now.';
-  return 'This server keeps no conversations (a built playground has no dev server), so they are kept in this browser.';
+  return { place, storage: server(), fallback: null };
 }

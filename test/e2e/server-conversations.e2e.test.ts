@@ -59,6 +59,13 @@ async function serverTitles(page: Page): Promise<string[]> {
   return ((await response.json()) as { sessions: Array<{ title: string }> }).sessions.map((session) => session.title);
 }
 
+/** How many messages the dev server holds for the conversation titled `title`. */
+async function serverMessageCount(page: Page, title: string): Promise<number | undefined> {
+  const response = await page.request.get('api/agent/sessions');
+  const sessions = ((await response.json()) as { sessions: Array<{ title: string; messageCount: number }> }).sessions;
+  return sessions.find((session) => session.title === title)?.messageCount;
+}
+
 async function axeViolations(page: Page, selector: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
   const results = await page.evaluate(async (include) => {
@@ -101,6 +108,50 @@ test('two devices on the dev server: the second finds the conversation, continue
   expect(await listed(laptop.page, question).getAttribute('aria-current')).toBe('page');
   expect(await sessionStatus(laptop.page)).toBe('saved');
   expect(laptop.errors).toEqual([]);
+  expect(phone.errors).toEqual([]);
+});
+
+test('one device goes offline, changes the conversation, comes back, and the change arrives on the other', async () => {
+  const laptop = await openPlayground('', { browser, conversations: 'server' });
+  const question = `What time is it? (before going offline ${unique()})`;
+  await send(laptop.page, question);
+  await replyWhenDone(laptop.page);
+  await expect.poll(() => sessionStatus(laptop.page), { timeout: 10_000 }).toBe('saved');
+
+  const phone = await openPlayground('', { browser, conversations: 'server' });
+  await whenLoaded(phone.page);
+  await listed(phone.page, question).click();
+  await expect.poll(() => userMessages(phone.page), { timeout: 15_000 }).toEqual([question]);
+  const countBefore = (await serverMessageCount(phone.page, question)) ?? Number.NaN;
+  expect(countBefore).toBeGreaterThan(0);
+
+  // The laptop loses the network. The demo model runs in the page, so the chat goes on, and the
+  // turn is kept in the browser's copy until the server can be reached.
+  await laptop.context.setOffline(true);
+  const offline = `What's the weather in Paris? (asked offline ${unique()})`;
+  await send(laptop.page, offline);
+  expect(await replyWhenDone(laptop.page)).toContain('get_weather');
+  // Saved, in this browser, and the page says the server has not got it yet.
+  await expect.poll(() => sessionStatus(laptop.page), { timeout: 10_000 }).toBe('unsynced');
+  expect(await laptop.page.getByTestId('workspace-status').innerText()).toBe('Saved here until the server is back');
+  await laptop.page.getByTestId('workspace-status').scrollIntoViewIfNeeded();
+  await screenshot(laptop.page, 'server-conversations-offline');
+  // Nothing of it reached the server: the phone, reloading, still sees one question.
+  await phone.page.reload();
+  await whenLoaded(phone.page);
+  await expect.poll(() => userMessages(phone.page), { timeout: 15_000 }).toEqual([question]);
+  expect(await serverMessageCount(phone.page, question)).toBe(countBefore);
+
+  // Back online: the browser's 'online' event pushes the waiting change, and the phone gets it.
+  await laptop.context.setOffline(false);
+  await expect.poll(() => serverMessageCount(phone.page, question), { timeout: 30_000 }).toBeGreaterThan(countBefore);
+  await expect.poll(() => sessionStatus(laptop.page), { timeout: 10_000 }).toBe('saved');
+  await phone.page.reload();
+  await whenLoaded(phone.page);
+  await expectQuestions(phone.page, [question, offline]);
+  expect(await replyWhenDone(phone.page)).toContain('get_weather');
+  await screenshot(phone.page, 'server-conversations-after-sync');
+  expect(laptop.errors.filter((error) => !/ERR_INTERNET_DISCONNECTED|net::ERR_/.test(error))).toEqual([]);
   expect(phone.errors).toEqual([]);
 });
 
