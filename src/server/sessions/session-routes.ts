@@ -16,7 +16,7 @@
  */
 import { PersistenceError } from '../../core/index';
 import { fileRecordFromJson, fileRecordToJson, snapshotFromJson, snapshotToJson } from '../../core/internal';
-import { readSnapshot } from '../../core/sessions/snapshot-format';
+import { readSnapshot } from '../../core/sessions/index';
 import { errorResponse, jsonResponse } from '../http-responses';
 import { bodyErrorResponse, readJsonBody } from '../read-json-body';
 import type { ServerSessionStore } from './server-session-store';
