@@ -44,11 +44,11 @@ export function httpSessionStorage(url: string, options: HttpSessionStorageOptio
   if (typeof url !== 'string' || url === '') throw new TypeError('httpSessionStorage(url): url must be the base URL of the agent handler, e.g. "/api/agent".');
   const base = url.replace(/\/+$/, '');
   const remote = sessionRoutesClient(base, options);
-  const { offline = true, onConflict } = options;
+  const { offline = true, onConflict, onSyncError } = options;
   const { name = `http ${base}`, indexedDB = (globalThis as { indexedDB?: IDBFactory }).indexedDB } = typeof offline === 'object' ? offline : {};
   if (offline === false || indexedDB === undefined) return { ...remote, sync: async () => {}, pendingSync: async () => 0 };
   const local = indexedDbSessionStorage({ name, indexedDB });
-  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, kit: syncKit })));
+  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, onSyncError, kit: syncKit })));
 }
 
 /** The plain client of the session routes at `base`: every call is a request. */

@@ -45,6 +45,14 @@ export interface HttpSessionStorageOptions {
   offline?: boolean | { name?: string; indexedDB?: IDBFactory };
   /** Called when a session changed here and on the server at once, after both versions were kept. */
   onConflict?: (conflict: SessionConflict) => void;
+  /**
+   * Called when the server answers a session's push with a failure or a refusal (a 5xx, too
+   * large, an expired sign-in, a newer format): once when a session starts failing, not at every
+   * retry. The change stays in the offline copy and is sent again (see `pendingSync`); a server
+   * that cannot be reached at all is not reported here (that is being offline). Default: one
+   * `console.warn` line.
+   */
+  onSyncError?: (error: Error, sessionId: string) => void;
 }
 
 /**

@@ -41,9 +41,12 @@ export async function keepBothVersions(sync: OfflineSync, local: StoredSession, 
   await sync.local.rename(copyId, title);
   await sync.records.update(copyId, (now) => ({ ...now, title, fileChanges: now.fileChanges + 1 }));
   try {
-    await pullSession(sync, server, local, serverFiles);
+    await pullSession(sync, server, local, serverFiles, async (fileChanges) => {
+      // Files changed here after the copy took them (the agent still working): the copy takes them again.
+      if (fileChanges !== record.fileChanges) await writeFiles(sync.local, copyId, await readFiles(sync.local, id));
+    });
   } catch (error) {
-    // Saved here meanwhile: this copy is already behind; the next push makes a fresh one.
+    // Saved here meanwhile: nothing here was replaced, and this copy is already behind; the next push makes a fresh one.
     if ((error as { code?: string }).code === 'conflict') await removeCopy(sync.local, sync, copyId);
     throw error;
   }

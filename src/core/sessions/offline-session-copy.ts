@@ -31,11 +31,20 @@ export interface OfflineSessionCopyOptions {
   readonly records: string;
   readonly indexedDB: IDBFactory;
   readonly onConflict?: ((conflict: SessionConflict) => void) | undefined;
+  /** Told when the server fails on or refuses a session's push (the first time in a row). Default: `console.warn`. */
+  readonly onSyncError?: ((error: Error, sessionId: string) => void) | undefined;
   /** The kit functions it uses (`syncKit`), handed over so that this lazy chunk imports nothing of the main bundle. */
   readonly kit: SyncKit;
 }
 
 const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+
+/** Whether the server could not be reached at all (`fetch` itself failed), rather than answered with a failure. */
+const unreachable = (error: unknown): boolean => codeOf(error) === 'unavailable' && (error as { cause?: unknown }).cause instanceof TypeError;
+
+/** How long a session the server failed on waits before it is sent again with a save (doubling up to `maxHoldMs`). */
+const firstHoldMs = 2_000;
+const maxHoldMs = 60_000;
 
 /**
  * `remote` (the HTTP client of the session routes) with `local` (an `indexedDbSessionStorage`,
@@ -69,7 +78,7 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
   let again = false;
   let started = false;
   let lastError: unknown;
-  const retry = syncRetry(() => void pushAll());
+  const retry = syncRetry(() => void pushAll(true));
 
   /** One sync step at a time: in this tab through `queue`, across tabs through a Web Lock. */
   function exclusive<T>(step: () => Promise<T>): Promise<T> {
@@ -88,15 +97,43 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
     return ids;
   }
 
-  /** Pushes everything left to push; a change made meanwhile gets another round. Never rejects. */
-  function pushAll(): Promise<void> {
+  /**
+   * Sessions the server failed on (a 5xx, a refusal) and when each may be tried again: a session
+   * that keeps failing (a proxy timing out its large upload) waits on its own, doubling from 2 s to
+   * a minute, and is tried again with every save or load only after that; the retry timer, the
+   * `online` event and `sync()` try it at once.
+   */
+  const held = new Map<string, { until: number; wait: number }>();
+  const hold = (id: string) => {
+    const wait = Math.min((held.get(id)?.wait ?? firstHoldMs / 2) * 2, maxHoldMs);
+    held.set(id, { until: Date.now() + wait, wait });
+  };
+  let forceNext = false;
+  const report = (error: unknown, id: string) => {
+    const reason = toPersistenceError(error, `sending session "${id}" to the server`);
+    try {
+      if (options.onSyncError) options.onSyncError(reason, id);
+      else console.warn(`[react-agent-kit] Session "${id}" is kept in this browser but did not reach the server: ${reason.message} It is sent again later.`);
+    } catch {
+      // The app's callback must not stop the sync.
+    }
+  };
+
+  /**
+   * Pushes everything left to push; a change made meanwhile gets another round. Never rejects.
+   * `force`: sessions the server failed on are tried too, however recently.
+   */
+  function pushAll(force = false): Promise<void> {
     started = true;
     if (closed) return Promise.resolve();
     again = true;
+    forceNext ||= force;
     running ??= (async () => {
       let failure: unknown;
       while (again && !closed) {
         again = false;
+        const forced = forceNext;
+        forceNext = false;
         failure = undefined;
         try {
           await exclusive(async () => {
@@ -105,11 +142,22 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
             for (let ids = await pendingIds(); ids.some((id) => !tried.has(id)); ids = await pendingIds()) {
               for (const id of ids.filter((id) => !tried.has(id))) {
                 tried.add(id);
-                // One session the server refuses does not hold the others back.
-                await pushSession(sync, id).catch((error: unknown) => {
-                  if (codeOf(error) === 'unavailable' || codeOf(error) === 'closed') throw error;
-                  failure ??= error;
-                });
+                const waiting = held.get(id);
+                if (!forced && waiting !== undefined && waiting.until > Date.now()) {
+                  failure ??= new PersistenceError('unavailable', `Session "${id}" waits to be sent again: the server failed on it.`);
+                  continue;
+                }
+                // One session the server fails on or refuses does not hold the others back; only a
+                // server that cannot be reached at all ends the round.
+                await pushSession(sync, id).then(
+                  () => held.delete(id),
+                  (error: unknown) => {
+                    if (codeOf(error) === 'closed' || unreachable(error)) throw error;
+                    if (!held.has(id)) report(error, id);
+                    hold(id);
+                    failure ??= error;
+                  },
+                );
               }
             }
           });
@@ -239,7 +287,7 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
     },
 
     async sync() {
-      await pushAll();
+      await pushAll(true);
       while (running) await running;
       if (lastError !== undefined) throw toPersistenceError(lastError, 'syncing the sessions with the server');
     },

@@ -1,6 +1,7 @@
 import { openDatabase, requestResult, settleTransaction } from '../persistence/idb-request';
 import { PersistenceError, toPersistenceError } from '../persistence/persistence-error';
 import { createId } from '../store/ids';
+import { contentHash } from '../sandbox/tree/content-hash';
 import { byRecentUpdate } from './session-summary';
 
 /**
@@ -15,6 +16,6 @@ import { byRecentUpdate } from './session-summary';
  * const storage = offlineSessionCopy(remote, local, { records, indexedDB, kit: syncKit });
  * ```
  */
-export const syncKit = { PersistenceError, toPersistenceError, createId, byRecentUpdate, openDatabase, requestResult, settleTransaction };
+export const syncKit = { PersistenceError, toPersistenceError, createId, byRecentUpdate, openDatabase, requestResult, settleTransaction, contentHash };
 
 export type SyncKit = typeof syncKit;

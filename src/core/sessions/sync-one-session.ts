@@ -9,7 +9,7 @@ import type { StoredSession } from './session-types';
 import { keepBothVersions } from './keep-both-versions';
 import { readFiles, writeFiles, type OfflineSync } from './offline-sync';
 import { pullSession } from './pull-session';
-import { needsPush, type SyncRecord } from './sync-records';
+import { needsPush, type PushSent, type SyncRecord } from './sync-records';
 
 /**
  * Pushes session `id` when it has changes the server has not seen; does nothing otherwise.
@@ -33,6 +33,9 @@ export async function pushSession(sync: OfflineSync, id: string): Promise<void> 
       if (server === null ? serverRevision !== null : server.revision !== serverRevision) return settle(sync, local, record, server);
       await writeFiles(sync.remote, id, await readFiles(sync.local, id));
     }
+    // Noted before it is sent, so that a push whose answer is lost is known when it landed.
+    const sent: PushSent = { fingerprint: fingerprint(sync, local.snapshot), localRevision: local.revision, fileChanges: record.fileChanges };
+    await sync.records.update(id, (now) => ({ ...now, unanswered: [...(now.unanswered ?? []), sent].slice(-unansweredKept) }));
     try {
       serverRevision = await sync.remote.save({ id, snapshot: local.snapshot }, serverRevision);
     } catch (error) {
@@ -46,13 +49,18 @@ export async function pushSession(sync: OfflineSync, id: string): Promise<void> 
       if ((error as { code?: string }).code !== 'failed') throw error;
     });
   }
-  await sync.records.update(id, (now) => ({
-    ...now,
-    serverRevision,
-    localRevision: local.revision,
-    filesPushed: record.fileChanges,
-    ...(now.title === record.title ? { title: undefined } : {}),
-  }));
+  await sync.records.update(id, (now) => {
+    const { unanswered: _answered, ...rest } = now;
+    return { ...rest, serverRevision, localRevision: local.revision, filesPushed: record.fileChanges, ...(now.title === record.title ? { title: undefined } : {}) };
+  });
+}
+
+/** How many unanswered pushes a record remembers: each retry while the network comes and goes is one. */
+const unansweredKept = 8;
+
+/** A short fingerprint of a snapshot as JSON (what the server keeps and sends back). */
+function fingerprint(sync: OfflineSync, snapshot: unknown): string {
+  return sync.kit.contentHash(JSON.stringify(snapshot));
 }
 
 /**
@@ -107,8 +115,19 @@ async function settle(sync: OfflineSync, local: StoredSession, record: SyncRecor
     return pushSession(sync, local.id);
   }
   // Another tab of this browser pushed this very version (browsers without Web Locks): nothing to keep twice.
-  if (JSON.stringify(server.snapshot) === JSON.stringify(local.snapshot)) {
+  const there = fingerprint(sync, server.snapshot);
+  if (there === fingerprint(sync, local.snapshot)) {
     return sync.records.update(local.id, (now) => ({ ...now, serverRevision: server.revision, localRevision: local.revision }));
+  }
+  // A push of ours that landed although its answer was lost (the network went after the server
+  // wrote it), with saves made here since: the server is at our own older version, so push on top.
+  const landed = (await sync.records.get(local.id)).unanswered?.find((sent) => sent.fingerprint === there);
+  if (landed !== undefined) {
+    await sync.records.update(local.id, (now) => {
+      const { unanswered: _answered, ...rest } = now;
+      return { ...rest, serverRevision: server.revision, localRevision: landed.localRevision, filesPushed: landed.fileChanges };
+    });
+    return pushSession(sync, local.id);
   }
   return keepBothVersions(sync, local, record, server);
 }

@@ -26,6 +26,20 @@ export interface SyncRecord {
   readonly replaced?: number;
   /** Removed here; the server still has to remove it. */
   readonly removed?: true;
+  /**
+   * Saves sent to the server whose answer has not come back (noted before each is sent, the last
+   * few): the snapshot's fingerprint, the local revision and file changes it carries. When the
+   * server has exactly one of these snapshots, it was that push that landed, not another device's
+   * save.
+   */
+  readonly unanswered?: readonly PushSent[];
+}
+
+/** One save sent to the server (see `SyncRecord.unanswered`). */
+export interface PushSent {
+  readonly fingerprint: string;
+  readonly localRevision: number;
+  readonly fileChanges: number;
 }
 
 /**

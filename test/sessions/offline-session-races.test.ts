@@ -1,0 +1,187 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentSnapshot } from '../../src/core/index';
+import { httpSessionStorage, type HttpSessionStorage, type SessionConflict, type StoredSession } from '../../src/core/sessions/index';
+import type { Message } from '../../src/core/index';
+import { createAgentHandler, memoryServerSessionStore } from '../../src/server/index';
+import { conversation } from '../../src/server/sessions/server-session-store-contract';
+
+/**
+ * The offline copy (issue 19) in the sequences a review found: a push whose answer is lost (no
+ * conflict with itself), a conflict settled while the agent saves again (nothing of this device's
+ * files lost), one session the server keeps failing on (the others go up; it waits and is reported
+ * once).
+ */
+type Hook = (method: string, path: string, answer: () => Promise<Response>) => Promise<Response>;
+
+let databases = 0;
+const opened: HttpSessionStorage[] = [];
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((storage) => storage.close()));
+});
+
+function world() {
+  const handler = createAgentHandler({
+    basePath: '/api/agent',
+    authorize: () => ({ userId: 'ada' }),
+    sessions: { store: memoryServerSessionStore() },
+    onError: () => {},
+  });
+  const server = httpSessionStorage('http://app.test/api/agent', { fetch: (url, init) => handler(new Request(url, init)), offline: false });
+  function device() {
+    const name = `review-device-${(databases += 1)}`;
+    const indexedDB = new IDBFactory();
+    const state = { online: true, hook: undefined as Hook | undefined, requests: [] as string[], conflicts: [] as SessionConflict[], syncErrors: [] as string[] };
+    const fetchOf: typeof fetch = async (url, init) => {
+      const target = (url as string).replace('http://app.test/api/agent', '');
+      const method = init?.method ?? 'GET';
+      if (!state.online) throw new TypeError('Failed to fetch');
+      state.requests.push(`${method} ${target}`);
+      const answer = () => handler(new Request(url, init));
+      return state.hook ? state.hook(method, target, answer) : answer();
+    };
+    const open = () => {
+      const storage = httpSessionStorage('http://app.test/api/agent', { fetch: fetchOf, offline: { name, indexedDB }, onConflict: (conflict) => state.conflicts.push(conflict), onSyncError: (error, id) => state.syncErrors.push(`${id}: ${(error as { code?: string }).code}`) });
+      opened.push(storage);
+      return storage;
+    };
+    return Object.assign(state, { open });
+  }
+  return { server, device };
+}
+
+const texts = (session: StoredSession | null): string[] =>
+  (session?.snapshot.state.messages ?? []).map((message: Message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+
+function withUserMessage(snapshot: AgentSnapshot, words: string): AgentSnapshot {
+  const index = snapshot.state.messages.length;
+  const message: Message = { id: `added-${index}`, role: 'user', parts: [{ type: 'text', id: `added-text-${index}`, text: words, status: 'done' }], status: 'done', createdAt: index };
+  return { ...snapshot, state: { ...snapshot.state, messages: [...snapshot.state.messages, message] } };
+}
+
+describe('the offline copy, where a change could be lost', () => {
+  it('a push whose answer is lost (the server wrote it) is not a conflict when the agent saved again meanwhile', async () => {
+    const { server, device } = world();
+    const laptop = device();
+    const storage = laptop.open();
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await storage.sync();
+
+    // The next PUT reaches the server, which writes revision 2; the answer never comes back.
+    let dropped = false;
+    laptop.hook = async (method, path, answer) => {
+      const response = await answer();
+      if (method === 'PUT' && path === '/sessions/chat-1' && !dropped) {
+        // The network goes away right after the server wrote: the answer is lost, and the laptop is offline.
+        dropped = true;
+        laptop.online = false;
+        throw new TypeError('Failed to fetch (connection reset after the request was sent)');
+      }
+      return response;
+    };
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'the budget') }, 1);
+    await storage.sync().catch(() => undefined);
+    expect(dropped).toBe(true);
+    expect(texts(await server.load('chat-1'))).toEqual(['Plan the launch', 'the budget']);
+
+    // Offline, the agent goes on and saves again (the usual case: saves come with every turn).
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'the budget', 'the venue') }, 2);
+    laptop.online = true;
+    await storage.sync();
+
+    // Nobody else touched chat-1: no conflict, no copy, and the latest version is on the server under its id.
+    expect(laptop.conflicts).toEqual([]);
+    expect((await server.list()).map((session) => session.title)).toEqual(['Plan the launch']);
+    expect(texts(await server.load('chat-1'))).toEqual(['Plan the launch', 'the budget', 'the venue']);
+  });
+
+  it('the first push of a new session loses its answer, the agent saves again: no conflict copy of itself', async () => {
+    const { server, device } = world();
+    const laptop = device();
+    const storage = laptop.open();
+    let dropped = false;
+    laptop.hook = async (method, path, answer) => {
+      const response = await answer();
+      if (method === 'PUT' && path === '/sessions/chat-1' && !dropped) {
+        dropped = true;
+        laptop.online = false;
+        throw new TypeError('Failed to fetch');
+      }
+      return response;
+    };
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await storage.sync().catch(() => undefined);
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'the budget') }, 1);
+    laptop.online = true;
+    await storage.sync();
+    expect(laptop.conflicts).toEqual([]);
+    expect((await server.list()).map((session) => session.title)).toEqual(['Plan the launch']);
+  });
+
+  it('a conflict settled while the agent saves again here does not lose the files changed offline', async () => {
+    const { server, device } = world();
+    const laptop = device();
+    const phone = device();
+    const onLaptop = laptop.open();
+    const onPhone = phone.open();
+    await onLaptop.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await onLaptop.files('chat-1').saveAll([{ path: '/plan.md', kind: 'text', text: 'first draft', modified: 1 }]);
+    await onLaptop.sync();
+    const before = await onPhone.load('chat-1');
+
+    laptop.online = false;
+    await onLaptop.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'Laptop: the budget') }, 1);
+    await onLaptop.files('chat-1').saveAll([{ path: '/plan.md', kind: 'text', text: 'laptop draft', modified: 2 }]);
+    await onPhone.save({ id: 'chat-1', snapshot: withUserMessage(before!.snapshot, 'Phone: the venue') }, before!.revision);
+    await onPhone.files('chat-1').saveAll([{ path: '/plan.md', kind: 'text', text: 'phone draft', modified: 3 }]);
+    await onPhone.sync();
+
+    // Back online. While the sync keeps both versions (it reads the server's files), the agent on
+    // the laptop saves its conversation once more, as it does with every turn.
+    let saved = false;
+    laptop.hook = async (method, path, answer) => {
+      if (method === 'GET' && path === '/sessions/chat-1/files' && !saved) {
+        saved = true;
+        await onLaptop.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'Laptop: the budget', 'Laptop: one more') }, 2);
+      }
+      return answer();
+    };
+    laptop.online = true;
+    await onLaptop.sync().catch(() => undefined);
+    await onLaptop.sync().catch(() => undefined);
+    expect(saved).toBe(true);
+
+    // 'laptop draft' must still exist somewhere: on the server or in the laptop's copy, under some id.
+    const everywhere: string[] = [];
+    for (const storage of [server, onLaptop]) {
+      for (const { id } of await storage.list()) {
+        for (const file of (await storage.files(id).load())?.files ?? []) if (file.kind === 'text') everywhere.push(`${id}: ${file.text}`);
+      }
+    }
+    expect(everywhere.some((line) => line.endsWith('laptop draft'))).toBe(true);
+  });
+
+  it('one session the server keeps failing on (a 5xx, e.g. a proxy timing out its big upload) does not hold every other session back', async () => {
+    const { server, device } = world();
+    const laptop = device();
+    const storage = laptop.open();
+    laptop.hook = async (method, path, answer) => (method === 'PUT' && path === '/sessions/a-huge' ? new Response('Gateway Timeout', { status: 504 }) : answer());
+    // b-chat was written offline earlier; a-huge is the conversation in use (most recently updated).
+    laptop.online = false;
+    await storage.save({ id: 'b-chat', snapshot: conversation('Written on the train') }, null);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await storage.save({ id: 'a-huge', snapshot: conversation('A very long conversation') }, null);
+    laptop.online = true;
+    for (let attempt = 0; attempt < 3; attempt += 1) await storage.sync().catch(() => undefined);
+    expect(laptop.requests.filter((request) => request === 'PUT /sessions/a-huge').length).toBeGreaterThanOrEqual(3);
+    // The round goes on past a-huge (a 5xx is the server failing on one session, not being unreachable): b-chat goes up.
+    expect(texts(await server.load('b-chat'))).toEqual(['Written on the train']);
+    // Reported once, not at every retry; and a save does not send a-huge again before its wait is over.
+    expect(laptop.syncErrors).toEqual(['a-huge: unavailable']);
+    const puts = laptop.requests.filter((request) => request === 'PUT /sessions/a-huge').length;
+    await storage.save({ id: 'b-chat', snapshot: conversation('Written on the train', 'and at home') }, 1);
+    await expect.poll(async () => texts(await server.load('b-chat'))).toEqual(['Written on the train', 'and at home']);
+    expect(laptop.requests.filter((request) => request === 'PUT /sessions/a-huge').length).toBe(puts);
+    expect(await storage.pendingSync()).toBe(1);
+  });
+});
