@@ -1,7 +1,9 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AgentSnapshot } from '../../src/core/index';
-import { httpSessionStorage, type HttpSessionStorage, type SessionConflict, type StoredSession } from '../../src/core/sessions/index';
+import { httpSessionStorage, memorySessionStorage, type HttpSessionStorage, type SessionConflict, type SessionStorage, type StoredSession } from '../../src/core/sessions/index';
+import { offlineSessionCopy } from '../../src/core/sessions/offline-session-copy';
+import { syncKit } from '../../src/core/sessions/sync-kit';
 import type { Message } from '../../src/core/index';
 import { createAgentHandler, memoryServerSessionStore } from '../../src/server/index';
 import { conversation } from '../../src/server/sessions/server-session-store-contract';
@@ -183,5 +185,33 @@ describe('the offline copy, where a change could be lost', () => {
     await expect.poll(async () => texts(await server.load('b-chat'))).toEqual(['Written on the train', 'and at home']);
     expect(laptop.requests.filter((request) => request === 'PUT /sessions/a-huge').length).toBe(puts);
     expect(await storage.pendingSync()).toBe(1);
+  });
+});
+
+describe('the offline copy at scale', () => {
+  it("a save pushes that session only: it does not look through every session of the copy (10,000 would cost that much per save)", async () => {
+    const handler = createAgentHandler({ basePath: '/api/agent', authorize: () => ({ userId: 'ada' }), sessions: { store: memoryServerSessionStore() }, onError: () => {} });
+    const remote = httpSessionStorage('http://app.test/api/agent', { fetch: (url, init) => handler(new Request(url, init)), offline: false });
+    const inner = memorySessionStorage();
+    let listings = 0;
+    const local: SessionStorage = {
+      ...inner,
+      list: () => {
+        listings += 1;
+        return inner.list();
+      },
+    };
+    const storage = offlineSessionCopy(remote, local, { records: `scale-${(databases += 1)}`, indexedDB: new IDBFactory(), kit: syncKit });
+    opened.push(storage);
+    for (let index = 0; index < 50; index += 1) await storage.save({ id: `chat-${index}`, snapshot: conversation(`Conversation ${index}`) }, null);
+    await storage.sync();
+    expect((await remote.list()).length).toBe(50);
+
+    listings = 0;
+    let revision = (await inner.load('chat-7'))!.revision;
+    for (let turn = 1; turn <= 5; turn += 1) revision = await storage.save({ id: 'chat-7', snapshot: conversation('Conversation 7', ...Array.from({ length: turn }, (_, index) => `turn ${index + 1}`)) }, revision);
+    await expect.poll(async () => texts(await remote.load('chat-7')).length).toBe(6);
+    expect(listings).toBe(0);
+    expect(await storage.pendingSync()).toBe(0);
   });
 });
