@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgent, PersistenceError, type AgentSnapshot, type Message } from '../../src/core/index';
+import { createAgent, PersistenceError } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
-import type { SessionChange, SessionStorage, StoredSession } from '../../src/core/sessions/index';
+import type { SessionChange, SessionStorage } from '../../src/core/sessions/index';
 import { conversation } from '../../src/server/sessions/server-session-store-contract';
 import { scriptedModel, text } from '../../src/testing/index';
-import { sessionServer } from './session-server';
+import { sessionServer, texts, withUserMessage } from './session-server';
 
 /**
  * httpSessionStorage's offline copy against the real session routes (in process), with devices
@@ -17,8 +17,6 @@ afterEach(async () => {
   world = sessionServer();
 });
 
-const texts = (session: StoredSession | null): string[] =>
-  (session?.snapshot.state.messages ?? []).map((message: Message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
 
 const filesOf = async (storage: SessionStorage, id: string) => (await storage.files(id).load())?.files ?? [];
 
@@ -28,12 +26,6 @@ async function rejection(promise: Promise<unknown>): Promise<PersistenceError> {
   return error as PersistenceError;
 }
 
-/** `snapshot` with one more user message. */
-function withUserMessage(snapshot: AgentSnapshot, words: string): AgentSnapshot {
-  const index = snapshot.state.messages.length;
-  const message: Message = { id: `added-${index}`, role: 'user', parts: [{ type: 'text', id: `added-text-${index}`, text: words, status: 'done' }], status: 'done', createdAt: index };
-  return { ...snapshot, state: { ...snapshot.state, messages: [...snapshot.state.messages, message] } };
-}
 
 describe('httpSessionStorage offline copy', () => {
   it('keeps saving offline, still has it after a reload, and the other device gets record and files once it is back', async () => {

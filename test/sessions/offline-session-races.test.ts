@@ -1,12 +1,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentSnapshot } from '../../src/core/index';
-import { httpSessionStorage, memorySessionStorage, type HttpSessionStorage, type SessionConflict, type SessionStorage, type StoredSession } from '../../src/core/sessions/index';
+import { httpSessionStorage, memorySessionStorage, type HttpSessionStorage, type SessionStorage } from '../../src/core/sessions/index';
 import { offlineSessionCopy } from '../../src/core/sessions/offline-session-copy';
 import { syncKit } from '../../src/core/sessions/sync-kit';
-import type { Message } from '../../src/core/index';
 import { createAgentHandler, memoryServerSessionStore } from '../../src/server/index';
 import { conversation } from '../../src/server/sessions/server-session-store-contract';
+import { sessionServer, texts, withUserMessage } from './session-server';
 
 /**
  * The offline copy (issue 19) in the sequences a review found: a push whose answer is lost (no
@@ -14,56 +13,18 @@ import { conversation } from '../../src/server/sessions/server-session-store-con
  * files lost), one session the server keeps failing on (the others go up; it waits and is reported
  * once).
  */
-type Hook = (method: string, path: string, answer: () => Promise<Response>) => Promise<Response>;
-
+let world = sessionServer();
 let databases = 0;
 const opened: HttpSessionStorage[] = [];
 afterEach(async () => {
   await Promise.all(opened.splice(0).map((storage) => storage.close()));
+  await world.closeAll();
+  world = sessionServer();
 });
-
-function world() {
-  const handler = createAgentHandler({
-    basePath: '/api/agent',
-    authorize: () => ({ userId: 'ada' }),
-    sessions: { store: memoryServerSessionStore() },
-    onError: () => {},
-  });
-  const server = httpSessionStorage('http://app.test/api/agent', { fetch: (url, init) => handler(new Request(url, init)), offline: false });
-  function device() {
-    const name = `review-device-${(databases += 1)}`;
-    const indexedDB = new IDBFactory();
-    const state = { online: true, hook: undefined as Hook | undefined, requests: [] as string[], conflicts: [] as SessionConflict[], syncErrors: [] as string[] };
-    const fetchOf: typeof fetch = async (url, init) => {
-      const target = (url as string).replace('http://app.test/api/agent', '');
-      const method = init?.method ?? 'GET';
-      if (!state.online) throw new TypeError('Failed to fetch');
-      state.requests.push(`${method} ${target}`);
-      const answer = () => handler(new Request(url, init));
-      return state.hook ? state.hook(method, target, answer) : answer();
-    };
-    const open = () => {
-      const storage = httpSessionStorage('http://app.test/api/agent', { fetch: fetchOf, offline: { name, indexedDB }, onConflict: (conflict) => state.conflicts.push(conflict), onSyncError: (error, id) => state.syncErrors.push(`${id}: ${(error as { code?: string }).code}`) });
-      opened.push(storage);
-      return storage;
-    };
-    return Object.assign(state, { open });
-  }
-  return { server, device };
-}
-
-const texts = (session: StoredSession | null): string[] =>
-  (session?.snapshot.state.messages ?? []).map((message: Message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
-
-function withUserMessage(snapshot: AgentSnapshot, words: string): AgentSnapshot {
-  const index = snapshot.state.messages.length;
-  const message: Message = { id: `added-${index}`, role: 'user', parts: [{ type: 'text', id: `added-text-${index}`, text: words, status: 'done' }], status: 'done', createdAt: index };
-  return { ...snapshot, state: { ...snapshot.state, messages: [...snapshot.state.messages, message] } };
-}
 
 describe('the offline copy, where a change could be lost', () => {
   it('a push whose answer is lost (the server wrote it) is not a conflict when the agent saved again meanwhile', async () => {
-    const { server, device } = world();
+    const { server, device } = world;
     const laptop = device();
     const storage = laptop.open();
     await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
@@ -98,7 +59,7 @@ describe('the offline copy, where a change could be lost', () => {
   });
 
   it('the first push of a new session loses its answer, the agent saves again: no conflict copy of itself', async () => {
-    const { server, device } = world();
+    const { server, device } = world;
     const laptop = device();
     const storage = laptop.open();
     let dropped = false;
@@ -121,7 +82,7 @@ describe('the offline copy, where a change could be lost', () => {
   });
 
   it('a conflict settled while the agent saves again here does not lose the files changed offline', async () => {
-    const { server, device } = world();
+    const { server, device } = world;
     const laptop = device();
     const phone = device();
     const onLaptop = laptop.open();
@@ -164,7 +125,7 @@ describe('the offline copy, where a change could be lost', () => {
   });
 
   it('one session the server keeps failing on (a 5xx, e.g. a proxy timing out its big upload) does not hold every other session back', async () => {
-    const { server, device } = world();
+    const { server, device } = world;
     const laptop = device();
     const storage = laptop.open();
     laptop.hook = async (method, path, answer) => (method === 'PUT' && path === '/sessions/a-huge' ? new Response('Gateway Timeout', { status: 504 }) : answer());

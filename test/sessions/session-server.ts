@@ -4,8 +4,12 @@
  * browser's does), each with its own IndexedDB (fake-indexeddb) for the offline copy.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { httpSessionStorage, type HttpSessionStorage, type SessionConflict } from '../../src/core/sessions/index';
+import type { AgentSnapshot, Message } from '../../src/core/index';
+import { httpSessionStorage, type HttpSessionStorage, type SessionConflict, type StoredSession } from '../../src/core/sessions/index';
 import { createAgentHandler, memoryServerSessionStore } from '../../src/server/index';
+
+/** Stands between a device and the server: gets each request (`answer()` sends it on) and returns what the device receives. */
+export type NetworkHook = (method: string, path: string, answer: () => Promise<Response>) => Promise<Response>;
 
 let databases = 0;
 
@@ -19,6 +23,10 @@ export interface Device {
   readonly requests: string[];
   /** What its storages reported through `onConflict`. */
   readonly conflicts: SessionConflict[];
+  /** What its storages reported through `onSyncError`, as `id: code`. */
+  readonly syncErrors: string[];
+  /** Set to stand between this device and the server (drop an answer, answer 504 …). */
+  hook: NetworkHook | undefined;
   /** A storage with the offline copy (a new one is a reload, or another tab). */
   open(): HttpSessionStorage;
 }
@@ -43,12 +51,15 @@ export function sessionServer() {
     sessions: { store: memoryServerSessionStore() },
     onError: () => {},
   });
-  const fetchOf = (device?: Pick<Device, 'online' | 'requests'>): typeof fetch =>
+  const fetchOf = (device?: Pick<Device, 'online' | 'requests' | 'hook'>): typeof fetch =>
     async (url, init) => {
       const target = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
       if (device && !device.online) throw new TypeError('Failed to fetch');
-      device?.requests.push(`${init?.method ?? 'GET'} ${target.replace('http://app.test/api/agent', '')}`);
-      return handler(new Request(target, init));
+      const method = init?.method ?? 'GET';
+      const path = target.replace('http://app.test/api/agent', '');
+      device?.requests.push(`${method} ${path}`);
+      const answer = () => handler(new Request(target, init));
+      return device?.hook ? device.hook(method, path.replace(/\?.*$/, ''), answer) : answer();
     };
   const opened: HttpSessionStorage[] = [];
   /** What the server holds, read without any copy. */
@@ -61,12 +72,15 @@ export function sessionServer() {
       signedOut: false,
       requests: [],
       conflicts: [],
+      syncErrors: [],
+      hook: undefined,
       open() {
         const storage = httpSessionStorage('http://app.test/api/agent', {
           headers: (): Record<string, string> => (device.signedOut ? {} : { 'x-user': 'ada' }),
           fetch: fetchOf(device),
           offline: { name, indexedDB: device.indexedDB },
           onConflict: (conflict) => device.conflicts.push(conflict),
+          onSyncError: (error, id) => device.syncErrors.push(`${id}: ${(error as { code?: string }).code}`),
         });
         opened.push(storage);
         return storage;
@@ -77,4 +91,29 @@ export function sessionServer() {
   /** Closes every storage opened (for afterEach). */
   const closeAll = () => Promise.all(opened.splice(0).map((storage) => storage.close()));
   return { server, device, closeAll };
+}
+
+/**
+ * The texts of a stored session's messages, in order.
+ *
+ * @example
+ * ```ts
+ * expect(texts(await server.load('chat-1'))).toEqual(['Plan the launch']);
+ * ```
+ */
+export const texts = (session: StoredSession | null): string[] =>
+  (session?.snapshot.state.messages ?? []).map((message: Message) => message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''));
+
+/**
+ * `snapshot` with one more user message.
+ *
+ * @example
+ * ```ts
+ * await storage.save({ id: 'chat-1', snapshot: withUserMessage(before.snapshot, 'and the venue') }, before.revision);
+ * ```
+ */
+export function withUserMessage(snapshot: AgentSnapshot, words: string): AgentSnapshot {
+  const index = snapshot.state.messages.length;
+  const message: Message = { id: `added-${index}`, role: 'user', parts: [{ type: 'text', id: `added-text-${index}`, text: words, status: 'done' }], status: 'done', createdAt: index };
+  return { ...snapshot, state: { ...snapshot.state, messages: [...snapshot.state.messages, message] } };
 }

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FileRecord } from '../sandbox/storage/file-record';
 import { PersistenceError } from '../persistence/persistence-error';
-import type { AgentState } from '../store/state';
+import { createInitialState, type AgentState } from '../store/state';
 import type { SessionChange } from './session-broadcast';
 import { agentSnapshotVersion, type AgentSnapshot, type SessionStorage } from './session-types';
 
@@ -25,14 +25,8 @@ afterEach(async () => {
 
 function state(...userTexts: string[]): AgentState {
   return {
-    status: 'idle',
+    ...createInitialState(),
     messages: userTexts.map((text, index) => ({ id: `m${index}`, role: 'user', parts: [{ type: 'text', id: `t${index}`, text, status: 'done' }], status: 'done', createdAt: index })),
-    toolCalls: [],
-    error: null,
-    usage: { inputTokens: 0, outputTokens: 0, reasoningTokens: 0, cachedInputTokens: 0, totalTokens: 0 },
-    runId: null,
-    step: 0,
-    alwaysAllowed: [],
   };
 }
 
