@@ -218,26 +218,6 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     expect(error.message).toMatch(/stored snapshot of session "damaged" is damaged: .*state\.messages/);
   });
 
-  it('keeps users apart: another user cannot list, load, save over, rename, remove or read the files of a session, whatever id they send', async () => {
-    const { store } = await freshStore();
-    await store.save('ada', { id: 'chat-1', snapshot: snapshotOf('secret plan') }, null);
-    await store.saveFiles('ada', 'chat-1', { written: [{ path: '/plan.txt', kind: 'text', text: 'secret', modified: 1 }], deleted: [] });
-
-    expect(await store.list('bob')).toEqual([]);
-    expect(await store.load('bob', 'chat-1')).toBeNull();
-    expect(await store.loadFiles('bob', 'chat-1')).toBeNull();
-    expect(await store.rename('bob', 'chat-1', 'mine now')).toBe(false);
-    expect((await rejection(store.save('bob', { id: 'chat-1', snapshot: snapshotOf('overwrite') }, 1))).code).toBe('conflict');
-    await store.remove('bob', 'chat-1');
-    await store.clearFiles('bob', 'chat-1');
-    // Bob's own session of the same id is his alone.
-    expect(await store.save('bob', { id: 'chat-1', snapshot: snapshotOf('bob here') }, null)).toBe(1);
-
-    expect(await store.load('ada', 'chat-1')).toMatchObject({ title: 'secret plan', revision: 1 });
-    expect(await store.loadFiles('ada', 'chat-1')).toEqual({ version: 1, files: [{ path: '/plan.txt', kind: 'text', text: 'secret', modified: 1 }] });
-    expect((await store.list('bob')).map((session) => session.title)).toEqual(['bob here']);
-  });
-
   it('stores files: change sets and whole trees atomically, text, bytes and directories as they were', async () => {
     const { store } = await freshStore();
     expect(await store.loadFiles('ada', 'chat-1')).toBeNull();
