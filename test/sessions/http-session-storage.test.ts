@@ -116,6 +116,24 @@ describe('httpSessionStorage', () => {
     expect(() => httpSessionStorage('')).toThrow(/base URL/);
   });
 
+  it('refuses a revision that is not a positive safe integer, in the answer to a save and in a session or the list (issue 26, item 2)', async () => {
+    for (const bad of [1e308, 2 ** 53, -1, 0, 1.5, '2']) {
+      const storage = httpSessionStorage('/api/agent', {
+        offline: false,
+        fetch: async (url, init) => {
+          const session = { id: 'chat-1', title: 'Plan', titled: false, createdAt: 1, updatedAt: 1, messageCount: 1, revision: bad, snapshot: conversation('Plan') };
+          if (init?.method === 'PUT') return Response.json({ revision: bad });
+          return Response.json((url as string).endsWith('/sessions') ? { sessions: [session] } : session);
+        },
+      });
+      const save = await rejection(storage.save({ id: 'chat-1', snapshot: conversation('Plan') }, null));
+      expect(save.code).toBe('corrupt');
+      expect(save.message).toContain('not a revision');
+      expect((await rejection(storage.list())).code).toBe('corrupt');
+      expect((await rejection(storage.load('chat-1'))).code).toBe('corrupt');
+    }
+  });
+
   it('two devices: a conversation an agent saved through one storage is restored by an agent on another, files too', async () => {
     const { storageFor } = server();
     const sandbox = createSandbox({ files: { 'notes.md': 'from the laptop\n' } });

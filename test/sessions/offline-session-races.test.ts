@@ -149,6 +149,67 @@ describe('the offline copy, where a change could be lost', () => {
   });
 });
 
+describe('the offline copy, when the server answers wrong', () => {
+  it('a save answered with a revision that is not a positive safe integer is a failed push; the next round takes the server\'s revision, even after a reload (issue 26, item 2)', async () => {
+    const { server, device } = world;
+    for (const [index, bad] of [1e308, 2 ** 53, -1, 0, 1.5].entries()) {
+      const laptop = device();
+      const id = `chat-${index}`;
+      let storage = laptop.open();
+      // A faulty server (or proxy) writes the save but answers it with a revision no server gives.
+      laptop.hook = async (method, path, answer) => {
+        const response = await answer();
+        return method === 'PUT' && path === `/sessions/${id}` ? Response.json({ revision: bad }) : response;
+      };
+      await storage.save({ id, snapshot: conversation('Plan the launch') }, null);
+      // A failed push, reported; the round after it asks the server for its revision (here at once, within sync()).
+      await storage.sync().catch(() => undefined);
+      expect(laptop.syncErrors).toEqual([`${id}: corrupt`]);
+
+      // The server is fixed; the page is reloaded; the conversation goes on.
+      laptop.hook = undefined;
+      storage = laptop.open();
+      await storage.save({ id, snapshot: conversation('Plan the launch', 'the budget') }, 1);
+      await storage.sync();
+      expect(texts(await server.load(id))).toEqual(['Plan the launch', 'the budget']);
+      expect(laptop.conflicts).toEqual([]);
+      expect(laptop.requests.filter((request) => request === `PUT /sessions/${id}`).length).toBe(2);
+    }
+    expect((await server.list()).map((session) => session.title)).toEqual(Array.from({ length: 5 }, () => 'Plan the launch'));
+  });
+
+  it('a GET that goes back in time (a stale cache or replica) never rolls this copy back to an older revision (issue 26, item 3)', async () => {
+    const { device } = world;
+    const laptop = device();
+    let storage = laptop.open();
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await storage.sync();
+    // What the server answered for revision 1, kept by something between (a cache, a lagging replica).
+    let stale: string | undefined;
+    laptop.hook = async (method, path, answer) => {
+      const response = await answer();
+      if (method === 'GET' && path === '/sessions/chat-1' && stale === undefined) stale = await response.clone().text();
+      return response;
+    };
+    await storage.load('chat-1');
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'the budget') }, 1);
+    await storage.sync();
+    expect(stale).toContain('"revision":1');
+
+    laptop.hook = async (method, path, answer) => (method === 'GET' && path === '/sessions/chat-1' ? new Response(stale, { headers: { 'content-type': 'application/json' } }) : answer());
+    expect(texts(await storage.load('chat-1'))).toEqual(['Plan the launch', 'the budget']);
+    storage = laptop.open();
+    expect(texts(await storage.load('chat-1'))).toEqual(['Plan the launch', 'the budget']);
+    // A change made here still goes up on top of the server's newest revision once the answers are current again.
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'the budget', 'the venue') }, 2);
+    await storage.sync().catch(() => undefined);
+    laptop.hook = undefined;
+    await storage.sync();
+    expect(texts(await world.server.load('chat-1'))).toEqual(['Plan the launch', 'the budget', 'the venue']);
+    expect(laptop.conflicts).toEqual([]);
+  });
+});
+
 describe('the offline copy at scale', () => {
   it("a save pushes that session only: it does not look through every session of the copy (10,000 would cost that much per save)", async () => {
     const handler = createAgentHandler({ basePath: '/api/agent', authorize: () => ({ userId: 'ada' }), sessions: { store: memoryServerSessionStore() }, onError: () => {} });

@@ -7,6 +7,7 @@ import type { SessionStorage, SessionSummary, StoredSession } from './session-ty
 import { deferredSessionStorage } from './deferred-session-storage';
 import { indexedDbSessionStorage } from './indexed-db-session-storage';
 import { syncKit } from './sync-kit';
+import { isRevision } from './session-revision';
 import type { HttpSessionStorage, HttpSessionStorageOptions } from './http-session-types';
 
 export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-types';
@@ -131,8 +132,9 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
         if (expectedRevision !== null) throw new PersistenceError('conflict', `Session "${session.id}" was removed on the server; nothing was written.`);
         throw new PersistenceError('failed', `The server has no session routes at ${base}/sessions (404).`);
       }
-      const value = (await readJson(response, 'the save')) as { revision?: unknown };
-      if (typeof value?.revision !== 'number') throw corrupt('the save did not answer with a revision');
+      const value = (await readJson(response, 'the save')) as { revision?: unknown } | null;
+      // A revision no server gives (1e308, 2**53, 0, -1) would be sent back with every later save: refused here, so the push fails and the next one asks the server again.
+      if (!isRevision(value?.revision)) throw corrupt(`the save of session "${session.id}" was answered with ${JSON.stringify(value?.revision) ?? 'no revision'}, not a revision (a positive whole number)`);
       return value.revision;
     },
     async rename(id, title) {
@@ -183,8 +185,9 @@ function readSummary(value: unknown): SessionSummary {
   if (typeof record !== 'object' || record === null) throw corrupt('a session is not an object');
   const { id, title, createdAt, updatedAt, messageCount, revision } = record;
   if (typeof id !== 'string' || typeof title !== 'string') throw corrupt('a session has no id or title');
-  for (const [name, number] of Object.entries({ createdAt, updatedAt, messageCount, revision })) {
+  for (const [name, number] of Object.entries({ createdAt, updatedAt, messageCount })) {
     if (typeof number !== 'number' || !Number.isFinite(number)) throw corrupt(`session "${id}" has no ${name}`);
   }
-  return { id, title, createdAt: createdAt as number, updatedAt: updatedAt as number, messageCount: messageCount as number, revision: revision as number };
+  if (!isRevision(revision)) throw corrupt(`session "${id}" has the revision ${JSON.stringify(revision) ?? 'undefined'}, not a positive whole number`);
+  return { id, title, createdAt: createdAt as number, updatedAt: updatedAt as number, messageCount: messageCount as number, revision };
 }

@@ -3,6 +3,7 @@ import { PersistenceError, toPersistenceError } from '../persistence/persistence
 import { createId } from '../store/ids';
 import { contentHash } from '../sandbox/tree/content-hash';
 import { byRecentUpdate } from './session-summary';
+import { isRevision } from './session-revision';
 
 /**
  * The kit's own functions that the lazily loaded offline copy (`offline-session-copy.ts` and its
@@ -16,6 +17,6 @@ import { byRecentUpdate } from './session-summary';
  * const storage = offlineSessionCopy(remote, local, { records, indexedDB, kit: syncKit });
  * ```
  */
-export const syncKit = { PersistenceError, toPersistenceError, createId, byRecentUpdate, openDatabase, requestResult, settleTransaction, contentHash };
+export const syncKit = { PersistenceError, toPersistenceError, createId, byRecentUpdate, isRevision, openDatabase, requestResult, settleTransaction, contentHash };
 
 export type SyncKit = typeof syncKit;

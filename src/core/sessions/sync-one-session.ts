@@ -82,12 +82,17 @@ export async function syncSession(sync: OfflineSync, id: string, server: StoredS
     if (local !== null && record.serverRevision !== null) await removeHere(sync, id);
     return;
   }
+  // An answer older than what this copy already matched (a stale cache, a lagging replica) is not the server's news: this copy is kept.
+  if (local !== null && goesBack(record, server)) return;
   if (local === null || server.revision !== record.serverRevision) return pullSession(sync, server, local);
   if (server.titled && server.title !== local.title) {
     await sync.local.rename(id, server.title);
     sync.notify({ id, revision: local.revision });
   }
 }
+
+/** Whether the server's answer is older than the server revision this copy already matched. */
+const goesBack = (record: SyncRecord, server: StoredSession): boolean => record.serverRevision !== null && server.revision < record.serverRevision;
 
 /** Removes session `id` here, as the server did. */
 async function removeHere(sync: OfflineSync, id: string): Promise<void> {
@@ -108,6 +113,10 @@ async function pushRemoval(sync: OfflineSync, record: SyncRecord): Promise<void>
  * `refusal`: the server's answer that told, rethrown when there is nothing to settle.
  */
 async function settle(sync: OfflineSync, local: StoredSession, record: SyncRecord, server: StoredSession | null, refusal?: unknown): Promise<void> {
+  if (server !== null && goesBack(record, server)) {
+    // Settling against it would bring an older version down over this one: try again later.
+    throw new sync.kit.PersistenceError('unavailable', `The session server answered session "${local.id}" at revision ${server.revision}, older than revision ${record.serverRevision} which this device already had (a stale cache or replica?); it is sent again later.`);
+  }
   if (server === null) {
     if (record.serverRevision === null) throw refusal;
     // Removed on the server while it changed here: it goes up again as a new session.

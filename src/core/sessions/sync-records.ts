@@ -107,11 +107,14 @@ export function syncRecords(name: string, factory: IDBFactory, kit: SyncKit): Sy
     return settleTransaction(transaction, doing, () => body(transaction.objectStore('sync')));
   }
 
-  const read = async (store: IDBObjectStore, id: string) => (await requestResult<SyncRecord | undefined>(store.get(id), 'reading the sync state')) ?? unsyncedRecord(id);
+  const read = async (store: IDBObjectStore, id: string) => checked((await requestResult<SyncRecord | undefined>(store.get(id), 'reading the sync state')) ?? unsyncedRecord(id));
+  // A record written by an older kit may hold a revision a faulty server answered (1e308, 0):
+  // sent back, it would fail every push. It is forgotten instead; the next push asks the server.
+  const checked = (record: SyncRecord): SyncRecord => (record.serverRevision === null || kit.isRevision(record.serverRevision) ? record : { ...record, serverRevision: null });
 
   return {
     get: (id) => transact('readonly', 'reading the sync state', (store) => read(store, id)),
-    all: () => transact('readonly', 'reading the sync state', (store) => requestResult<SyncRecord[]>(store.getAll(), 'reading the sync state')),
+    all: () => transact('readonly', 'reading the sync state', async (store) => (await requestResult<SyncRecord[]>(store.getAll(), 'reading the sync state')).map(checked)),
     update: (id, change) =>
       transact('readwrite', 'writing the sync state', async (store) => {
         store.put(change(await read(store, id)));
