@@ -6,7 +6,7 @@ export { createAgent } from './agent/create-agent';
 export { AgentCommandError } from './agent/agent-options';
 export type { AgentSession, AgentSessionStatus } from './sessions/agent-session';
 export { canResume } from './sessions/seal-interrupted';
-export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './sessions/session-types';
+export type { AgentSnapshot, SandboxCheckpointRecord, SessionGrants, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './sessions/session-types';
 export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
 export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, AttachedFile, RunResult, SendOptions } from './agent/agent-options';

@@ -122,7 +122,8 @@ export interface AgentOptions {
    * Keep the "always allow" grants of `snapshot` (or `initialState`). By default they are dropped,
    * with a notice in the thread, because a file can claim anything: set this only for snapshots
    * your app wrote itself and kept where users and others cannot change them. Grants restored
-   * from the agent's own `session` storage are always kept. Whatever this says, an approval
+   * from the agent's own `session` storage are kept, unless the storage says others can write
+   * there (`grants: 'untrusted'`: `httpSessionStorage` without `trustGrants`). Whatever this says, an approval
    * recorded in data but not yet run is asked again: data never authorizes a call.
    */
   trustSnapshot?: boolean;

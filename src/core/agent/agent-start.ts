@@ -89,8 +89,10 @@ export function startSession(
   const control = createAgentSession(options.id);
   const onError = options.onError ?? ((error: PersistenceError) => console.warn(`[react-agent-kit] session "${options.id}": ${error.message}`));
   const { tools, permissions, ...rest } = agent;
-  // The app's own storage holds this user's own decisions: its grants stay; its decided approvals that did not run are asked again.
-  const restoreState = (state: AgentState) => sealInterrupted(withoutLoadedAuthority(state, { tools, permissions, keepGrants: true, settleUnavailable: true, now: agent.now() }), agent.now());
+  // The app's own storage holds this user's own decisions: its grants stay, unless others can write
+  // there too (a session server: any HTTP client of the user). Decided approvals that did not run are asked again.
+  const keepGrants = options.storage.grants !== 'untrusted';
+  const restoreState = (state: AgentState) => sealInterrupted(withoutLoadedAuthority(state, { tools, permissions, keepGrants, settleUnavailable: true, now: agent.now() }), agent.now());
   import('../sessions/session-sync')
     .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, restoreState, ...rest }))
     .catch((error: unknown) => {

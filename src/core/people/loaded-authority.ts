@@ -10,7 +10,8 @@
  * - a waiting call to a tool this app does not have, or that its policy refuses, is settled with
  *   an error result instead of being offered for approval;
  * - "always allow" grants are dropped, with a notice in the thread, unless they come from a source
- *   the app trusts: its own session storage, or a snapshot it marks as trusted.
+ *   the app trusts: its own session storage (not a session server, which any HTTP client of the
+ *   user can write to, unless the app says why it trusts it), or a snapshot it marks as trusted.
  */
 import type { PermissionPolicy } from './permission-policy';
 import type { AgentState, ApprovalRequest, AuditEntry, ToolCall } from '../store/state';

@@ -4,19 +4,22 @@
  */
 import type { SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import type { HttpSessionStorage } from './http-session-types';
+import type { SessionGrants } from './session-types';
 
 /**
- * The storage `load()` resolves with, usable before it did. `load` runs on the first call.
+ * The storage `load()` resolves with, usable before it did. `load` runs on the first call;
+ * `grants` is what the storage will say (it is read before anything loads).
  *
  * @example
  * ```ts
- * const storage = deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, options)));
+ * const storage = deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, options)), 'untrusted');
  * ```
  */
-export function deferredSessionStorage(load: () => Promise<HttpSessionStorage>): HttpSessionStorage {
+export function deferredSessionStorage(load: () => Promise<HttpSessionStorage>, grants: SessionGrants): HttpSessionStorage {
   let loading: Promise<HttpSessionStorage> | undefined;
   const later = async <T>(call: (storage: HttpSessionStorage) => T | Promise<T>): Promise<T> => call(await (loading ??= load()));
   return {
+    grants,
     list: () => later((storage) => storage.list()),
     load: (id) => later((storage) => storage.load(id)),
     save: (session, expectedRevision) => later((storage) => storage.save(session, expectedRevision)),

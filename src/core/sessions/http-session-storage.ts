@@ -3,7 +3,7 @@ import { fileRecordFromJson, fileRecordToJson } from '../sandbox/storage/file-re
 import type { SandboxSnapshot, SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import { readSnapshot } from './snapshot-format';
 import { bytesReplacer, bytesReviver } from './snapshot-json';
-import type { SessionStorage, SessionSummary, StoredSession } from './session-types';
+import type { SessionGrants, SessionStorage, SessionSummary, StoredSession } from './session-types';
 import { deferredSessionStorage } from './deferred-session-storage';
 import { indexedDbSessionStorage } from './indexed-db-session-storage';
 import { syncKit } from './sync-kit';
@@ -31,6 +31,10 @@ export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } f
  * pushes now; `pendingSync()` counts what is left. Without the copy, a server that cannot be
  * reached is `unavailable`; the agent keeps working and saves again later.
  *
+ * The stored sessions are data any HTTP client of the user can write (`PUT /sessions/{id}`), so
+ * their "always allow" grants are dropped on load, with a notice in the thread, as a session
+ * file's are (`grants: 'untrusted'`), unless `trustGrants` says why nothing else can write them.
+ *
  * @example
  * ```ts
  * const storage = httpSessionStorage('/api/agent', {
@@ -44,12 +48,23 @@ export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } f
 export function httpSessionStorage(url: string, options: HttpSessionStorageOptions = {}): HttpSessionStorage {
   if (typeof url !== 'string' || url === '') throw new TypeError('httpSessionStorage(url): url must be the base URL of the agent handler, e.g. "/api/agent".');
   const base = url.replace(/\/+$/, '');
+  const grants = grantsOf(options.trustGrants);
   const remote = sessionRoutesClient(base, options);
   const { offline = true, onConflict, onSyncError } = options;
   const { name = `http ${base}`, indexedDB = (globalThis as { indexedDB?: IDBFactory }).indexedDB } = typeof offline === 'object' ? offline : {};
-  if (offline === false || indexedDB === undefined) return { ...remote, sync: async () => {}, pendingSync: async () => 0 };
+  if (offline === false || indexedDB === undefined) return { ...remote, grants, sync: async () => {}, pendingSync: async () => 0 };
   const local = indexedDbSessionStorage({ name, indexedDB });
-  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, onSyncError, kit: syncKit })));
+  // The copy holds what the server sent: its grants are as trustworthy as the server's.
+  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, onSyncError, kit: syncKit, grants })), grants);
+}
+
+/** The storage's `grants`: trusted only with a reason the app wrote down. */
+function grantsOf(trust: HttpSessionStorageOptions['trustGrants']): SessionGrants {
+  if (trust === undefined) return 'untrusted';
+  if (typeof trust !== 'object' || trust === null || typeof trust.reason !== 'string' || trust.reason.trim() === '') {
+    throw new TypeError('httpSessionStorage: `trustGrants` must be { reason: "..." }, saying why nothing but this app can write the stored sessions (their "always allow" grants are kept on load).');
+  }
+  return 'trusted';
 }
 
 /** The plain client of the session routes at `base`: every call is a request. */

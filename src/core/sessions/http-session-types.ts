@@ -2,7 +2,7 @@
  * The public types of `httpSessionStorage`: its options, the storage it returns, and what it
  * reports when a session changed on two sides at once.
  */
-import type { SessionStorage } from './session-types';
+import type { SessionGrants, SessionStorage } from './session-types';
 
 /**
  * A session that changed on two sides at once (offline here, and on another device), both
@@ -43,6 +43,21 @@ export interface HttpSessionStorageOptions {
    * offline. `indexedDB`: another factory (fake-indexeddb in tests).
    */
   offline?: boolean | { name?: string; indexedDB?: IDBFactory };
+  /**
+   * Keep the "always allow" grants of the sessions loaded from the server. By default they are
+   * dropped on load, with a notice in the thread (the storage's `grants` is `'untrusted'`): the
+   * session routes take a `PUT` from any HTTP client of the user (a script with their token,
+   * another device, anyone when the server runs `withoutUsers`), so a stored grant may not be a
+   * decision the person made in this app. Set this only when nothing but your app can write the
+   * sessions, and say why in `reason` (kept for reviews and logs; it must not be empty). A decided
+   * approval that did not run is asked again either way.
+   *
+   * @example
+   * ```ts
+   * httpSessionStorage('/api/agent', { trustGrants: { reason: 'The session routes accept only our signed app requests.' } });
+   * ```
+   */
+  trustGrants?: { readonly reason: string };
   /** Called when a session changed here and on the server at once, after both versions were kept. */
   onConflict?: (conflict: SessionConflict) => void;
   /**
@@ -65,6 +80,8 @@ export interface HttpSessionStorageOptions {
  * ```
  */
 export interface HttpSessionStorage extends SessionStorage {
+  /** `'untrusted'` unless the options name a `trustGrants` reason (see `HttpSessionStorageOptions.trustGrants`). */
+  readonly grants: SessionGrants;
   /**
    * Pushes now what the offline copy holds that the server has not seen, and resolves once the
    * server has it all; rejects (`unavailable`, say) when something could not be pushed, which is

@@ -4,7 +4,7 @@
  * its session itself: `createAgent({ session: { id, storage } })`.
  */
 export { agentSnapshotVersion } from './session-types';
-export type { AgentSnapshot, SandboxCheckpointRecord, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session-types';
+export type { AgentSnapshot, SandboxCheckpointRecord, SessionGrants, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session-types';
 // Where sessions are kept.
 export { indexedDbSessionStorage } from './indexed-db-session-storage';
 export type { IndexedDbSessionStorageOptions } from './indexed-db-session-storage';

@@ -18,7 +18,7 @@
 import type { SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import type { HttpSessionStorage, SessionConflict } from './http-session-types';
 import type { SessionChange } from './session-broadcast';
-import type { SessionStorage, SessionSummary } from './session-types';
+import type { SessionGrants, SessionStorage, SessionSummary } from './session-types';
 import type { OfflineSync } from './offline-sync';
 import { pushSession, syncSession } from './sync-one-session';
 import { needsPush, syncRecords, unsyncedRecord } from './sync-records';
@@ -35,6 +35,8 @@ export interface OfflineSessionCopyOptions {
   readonly onSyncError?: ((error: Error, sessionId: string) => void) | undefined;
   /** The kit functions it uses (`syncKit`), handed over so that this lazy chunk imports nothing of the main bundle. */
   readonly kit: SyncKit;
+  /** Whether the grants of sessions loaded from it are kept (`HttpSessionStorageOptions.trustGrants`). Default `'untrusted'`: the copy holds what the server sent. */
+  readonly grants?: SessionGrants | undefined;
 }
 
 const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
@@ -223,6 +225,8 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
   }
 
   const storage: HttpSessionStorage = {
+    grants: options.grants ?? 'untrusted',
+
     async list() {
       const merged = await online(async () => {
         const [server, summaries, all] = await Promise.all([remote.list(), local.list(), records.all()]);

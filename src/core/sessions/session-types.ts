@@ -80,6 +80,17 @@ export interface SessionWrite {
 }
 
 /**
+ * Whether the "always allow" grants stored in a session storage are kept on load (see
+ * `SessionStorage.grants`).
+ *
+ * @example
+ * ```ts
+ * const grants: SessionGrants = storage.grants ?? 'trusted';
+ * ```
+ */
+export type SessionGrants = 'trusted' | 'untrusted';
+
+/**
  * Where sessions are kept. The kit has `indexedDbSessionStorage` and `memorySessionStorage`
  * (react-agent-kit/sessions); implement it to keep sessions elsewhere (a server, say). Every
  * failure is a `PersistenceError`; stored data of a newer format is refused (`future-format`)
@@ -111,6 +122,15 @@ export interface SessionStorage {
   remove(id: string): Promise<void>;
   /** Where the session's workspace files are kept (incremental saves, see `persistSandbox`). */
   files(id: string): SandboxStorage;
+  /**
+   * Whether an agent keeps the "always allow" grants of a session loaded from here. `'trusted'`
+   * (the default when absent): the app's own storage, which only this app writes, so the grants
+   * are this user's own decisions. `'untrusted'`: a storage that others can write to (the server
+   * behind `httpSessionStorage`, which any HTTP client of the user can `PUT` to); its grants are
+   * dropped on load, with a notice in the thread, as a session file's are. Either way a decided
+   * approval that did not run is asked again.
+   */
+  readonly grants?: SessionGrants;
   /** Tells about saves made by other tabs or agents, when the storage can (IndexedDB uses a BroadcastChannel). */
   subscribe?(listener: (change: { id: string; revision: number | null }) => void): () => void;
   close(): Promise<void>;
