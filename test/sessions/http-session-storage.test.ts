@@ -136,6 +136,17 @@ describe('httpSessionStorage', () => {
     }
   });
 
+  it('gives a request up at its deadline, as unreachable, when the server accepts and never answers (issue 26, item 1)', async () => {
+    const stalled = httpSessionStorage('http://app.test/api/agent', { offline: false, requestTimeoutMs: 20, fetch: () => new Promise<Response>(() => {}) });
+    const error = await rejection(stalled.list());
+    expect(error.code).toBe('unavailable');
+    expect(error.message).toContain('http://app.test/api/agent');
+    expect(error.message).toContain('within 20 ms');
+    expect((error.cause as Error).name).toBe('TimeoutError');
+    expect(() => httpSessionStorage('/api/agent', { requestTimeoutMs: 0 })).toThrow(/requestTimeoutMs/);
+    expect(() => httpSessionStorage('/api/agent', { offline: { waitForServerMs: -1 } })).toThrow(/waitForServerMs/);
+  });
+
   it('two devices: a conversation an agent saved through one storage is restored by an agent on another, files too', async () => {
     const { storageFor } = server();
     const sandbox = createSandbox({ files: { 'notes.md': 'from the laptop\n' } });

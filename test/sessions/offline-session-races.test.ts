@@ -1,11 +1,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAgent } from '../../src/core/index';
+import { scriptedModel, text } from '../../src/testing/index';
 import { httpSessionStorage, memorySessionStorage, type HttpSessionStorage, type SessionStorage } from '../../src/core/sessions/index';
 import { offlineSessionCopy } from '../../src/core/sessions/offline-session-copy';
 import { syncKit } from '../../src/core/sessions/sync-kit';
 import { createAgentHandler, memoryServerSessionStore } from '../../src/server/index';
 import { conversation } from '../../src/server/sessions/server-session-store-contract';
-import { sessionServer, texts, withUserMessage } from './session-server';
+import { sessionServer, stalled, texts, withUserMessage } from './session-server';
 
 /**
  * The offline copy (issue 19) in the sequences a review found: a push whose answer is lost (no
@@ -146,6 +148,54 @@ describe('the offline copy, where a change could be lost', () => {
     await expect.poll(async () => texts(await server.load('b-chat'))).toEqual(['Written on the train', 'and at home']);
     expect(laptop.requests.filter((request) => request === 'PUT /sessions/a-huge').length).toBe(puts);
     expect(await storage.pendingSync()).toBe(1);
+  });
+});
+
+describe('the offline copy, when the server stalls (issue 26, item 1)', () => {
+  // Short deadlines instead of waiting: the outcome, not the time, is what is checked.
+  const deadlines = { requestTimeoutMs: 40, waitForServerMs: 10 };
+
+  it('a server that accepts and never answers holds up neither session.ready, list() nor send(): the app goes on from the copy and syncs later', { timeout: 3_000 }, async () => {
+    const { server, device } = world;
+    const laptop = device();
+    const before = laptop.open();
+    await before.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await before.sync();
+
+    // The server (or a proxy in front of it) now accepts every request and never answers; the page is reloaded.
+    laptop.hook = stalled;
+    const storage = laptop.open(deadlines);
+    expect((await storage.list()).map((session) => session.id)).toEqual(['chat-1']);
+    const agent = createAgent({ model: scriptedModel([text('On it.')]), session: { id: 'chat-1', storage, delayMs: 0 } });
+    await agent.session!.ready;
+    expect(agent.session!.loaded).toBe('restored');
+    expect((await agent.send('And the budget')).status).toBe('idle');
+    await agent.session!.flush();
+    expect(texts(await storage.load('chat-1'))).toEqual(['Plan the launch', 'And the budget', 'On it.']);
+    await expect(storage.sync()).rejects.toMatchObject({ code: 'unavailable', message: expect.stringContaining('within 40 ms') });
+    // Stalls are being offline, not the server failing on a session: nothing reported.
+    expect(laptop.syncErrors).toEqual([]);
+
+    // The server answers again: what was said meanwhile goes up.
+    laptop.hook = undefined;
+    await storage.sync();
+    expect(texts(await server.load('chat-1'))).toEqual(['Plan the launch', 'And the budget', 'On it.']);
+    await agent.dispose();
+  });
+
+  it('a server that sends the headers and stalls in the middle of the answer is given up as well', { timeout: 3_000 }, async () => {
+    const { device } = world;
+    const laptop = device();
+    const before = laptop.open();
+    await before.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await before.sync();
+    laptop.hook = async () => new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode('{"sessions":[')) }), { headers: { 'content-type': 'application/json' } });
+    const storage = laptop.open(deadlines);
+    expect((await storage.list()).map((session) => session.id)).toEqual(['chat-1']);
+    expect(texts(await storage.load('chat-1'))).toEqual(['Plan the launch']);
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch', 'the budget') }, 1);
+    await expect(storage.sync()).rejects.toMatchObject({ code: 'unavailable', cause: { name: 'TimeoutError' } });
+    expect(laptop.syncErrors).toEqual([]);
   });
 });
 

@@ -5,13 +5,23 @@
  */
 import { IDBFactory } from 'fake-indexeddb';
 import type { AgentSnapshot, Message } from '../../src/core/index';
-import { httpSessionStorage, type HttpSessionStorage, type SessionConflict, type StoredSession } from '../../src/core/sessions/index';
+import { httpSessionStorage, type HttpSessionStorage, type HttpSessionStorageOptions, type SessionConflict, type StoredSession } from '../../src/core/sessions/index';
 import { createAgentHandler, memoryServerSessionStore } from '../../src/server/index';
 
-/** Stands between a device and the server: gets each request (`answer()` sends it on) and returns what the device receives. */
+/**
+ * Stands between a device and the server: gets each request (`answer()` sends it on) and returns
+ * what the device receives. `stalled` is one that never answers (a server or proxy that accepted
+ * the connection and hangs); it ignores the request's signal, as a stuck proxy would.
+ */
 export type NetworkHook = (method: string, path: string, answer: () => Promise<Response>) => Promise<Response>;
 
+/** A server (or proxy) that accepts every request and never answers. */
+export const stalled: NetworkHook = () => new Promise<Response>(() => {});
+
 let databases = 0;
+
+/** Options of a device's storage beyond those the device sets (deadlines, trust). */
+export type DeviceOptions = Pick<HttpSessionStorageOptions, 'requestTimeoutMs' | 'trustGrants'> & { waitForServerMs?: number };
 
 /** One browser: its IndexedDB, whether it is online, and storages over it (one per tab or reload). */
 export interface Device {
@@ -27,8 +37,8 @@ export interface Device {
   readonly syncErrors: string[];
   /** Set to stand between this device and the server (drop an answer, answer 504 …). */
   hook: NetworkHook | undefined;
-  /** A storage with the offline copy (a new one is a reload, or another tab). */
-  open(): HttpSessionStorage;
+  /** A storage with the offline copy (a new one is a reload, or another tab); `options`: its deadlines, say. */
+  open(options?: DeviceOptions): HttpSessionStorage;
 }
 
 /**
@@ -74,11 +84,12 @@ export function sessionServer() {
       conflicts: [],
       syncErrors: [],
       hook: undefined,
-      open() {
+      open({ waitForServerMs, ...options }: DeviceOptions = {}) {
         const storage = httpSessionStorage('http://app.test/api/agent', {
+          ...options,
           headers: (): Record<string, string> => (device.signedOut ? {} : { 'x-user': 'ada' }),
           fetch: fetchOf(device),
-          offline: { name, indexedDB: device.indexedDB },
+          offline: { name, indexedDB: device.indexedDB, ...(waitForServerMs !== undefined ? { waitForServerMs } : {}) },
           onConflict: (conflict) => device.conflicts.push(conflict),
           onSyncError: (error, id) => device.syncErrors.push(`${id}: ${(error as { code?: string }).code}`),
         });

@@ -1,4 +1,5 @@
 import { PersistenceError } from '../persistence/persistence-error';
+import { deadlineOption, fetchWithDeadline, isRequestTimeout } from '../providers/fetch-deadline';
 import { fileRecordFromJson, fileRecordToJson } from '../sandbox/storage/file-record-json';
 import type { SandboxSnapshot, SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import { readSnapshot } from './snapshot-format';
@@ -51,11 +52,12 @@ export function httpSessionStorage(url: string, options: HttpSessionStorageOptio
   const grants = grantsOf(options.trustGrants);
   const remote = sessionRoutesClient(base, options);
   const { offline = true, onConflict, onSyncError } = options;
-  const { name = `http ${base}`, indexedDB = (globalThis as { indexedDB?: IDBFactory }).indexedDB } = typeof offline === 'object' ? offline : {};
+  const { name = `http ${base}`, indexedDB = (globalThis as { indexedDB?: IDBFactory }).indexedDB, waitForServerMs } = typeof offline === 'object' ? offline : {};
+  const waitMs = deadlineOption('httpSessionStorage', 'offline.waitForServerMs', waitForServerMs, defaultWaitForServerMs);
   if (offline === false || indexedDB === undefined) return { ...remote, grants, sync: async () => {}, pendingSync: async () => 0 };
   const local = indexedDbSessionStorage({ name, indexedDB });
   // The copy holds what the server sent: its grants are as trustworthy as the server's.
-  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, onSyncError, kit: syncKit, grants })), grants);
+  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, onSyncError, kit: syncKit, grants, waitForServerMs: waitMs })), grants);
 }
 
 /** The storage's `grants`: trusted only with a reason the app wrote down. */
@@ -67,9 +69,15 @@ function grantsOf(trust: HttpSessionStorageOptions['trustGrants']): SessionGrant
   return 'trusted';
 }
 
+/** How long a request to the session routes may take, answer included, by default. */
+const defaultRequestTimeoutMs = 30_000;
+/** How long `list` and `load` of the offline copy wait for the server before they answer from the copy, by default. */
+const defaultWaitForServerMs = 3_000;
+
 /** The plain client of the session routes at `base`: every call is a request. */
 function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): SessionStorage {
   let closed = false;
+  const requestTimeoutMs = deadlineOption('httpSessionStorage', 'requestTimeoutMs', options.requestTimeoutMs, defaultRequestTimeoutMs);
 
   async function request(method: string, path: string, body?: unknown): Promise<Response> {
     if (closed) throw new PersistenceError('closed', 'The HTTP session storage was closed.');
@@ -77,15 +85,23 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
     if (body !== undefined) headers.set('content-type', 'application/json');
     let response: Response;
     try {
-      response = await (options.fetch ?? fetch)(`${base}${path}`, {
-        method,
-        headers,
-        credentials: options.credentials ?? 'same-origin',
-        // Bytes in a conversation (binary files in checkpoints) travel as { $bytes: base64 }.
-        ...(body !== undefined ? { body: JSON.stringify(body, bytesReplacer) } : {}),
-      });
+      // The whole answer is read within the deadline: a server that stalls mid-body is given up too.
+      response = await fetchWithDeadline(
+        options.fetch ?? ((input, init) => fetch(input, init)),
+        `${base}${path}`,
+        {
+          method,
+          headers,
+          credentials: options.credentials ?? 'same-origin',
+          // Bytes in a conversation (binary files in checkpoints) travel as { $bytes: base64 }.
+          ...(body !== undefined ? { body: JSON.stringify(body, bytesReplacer) } : {}),
+        },
+        { timeoutMs: requestTimeoutMs, until: 'answer' },
+      );
     } catch (error) {
-      throw new PersistenceError('unavailable', `The session server at ${base} could not be reached (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
+      // Given up at the deadline counts as not reached (the offline copy goes on from the copy).
+      const reason = isRequestTimeout(error) ? `no answer to ${method} ${path} within ${requestTimeoutMs} ms` : error instanceof Error ? error.message : String(error);
+      throw new PersistenceError('unavailable', `The session server at ${base} could not be reached (${reason}).`, { cause: error });
     }
     if (response.ok || response.status === 404 || response.status === 409) return response;
     throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${(await errorOf(response)).message}`);

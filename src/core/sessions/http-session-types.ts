@@ -36,13 +36,23 @@ export interface HttpSessionStorageOptions {
   /** The `fetch` to use. Default: the global one. */
   fetch?: typeof fetch;
   /**
+   * How long one request may take, its whole answer included, before it is given up as if the
+   * server could not be reached (`unavailable`; with the offline copy, the app goes on from the
+   * copy and syncs later). A server or proxy that accepts the connection and never answers would
+   * otherwise hold the call forever. Default 30000 (30 s); `Infinity` for none.
+   */
+  requestTimeoutMs?: number;
+  /**
    * The offline copy: the sessions are kept in IndexedDB too, so the app works without the server
    * and syncs when it is back. On by default where there is IndexedDB; `false` turns it off.
    * `name` names the local database (default: from the URL); where several people share a
    * browser profile, name it per user (`{ name: userId }`), or one sees the other's copy while
-   * offline. `indexedDB`: another factory (fake-indexeddb in tests).
+   * offline. `indexedDB`: another factory (fake-indexeddb in tests). `waitForServerMs`: how
+   * long `list()` and `load()` (so an agent's `session.ready`) wait for a slow server before they
+   * answer from the copy; the server's answer, when it comes, is still taken into the copy (and
+   * listeners are told). Default 3000.
    */
-  offline?: boolean | { name?: string; indexedDB?: IDBFactory };
+  offline?: boolean | { name?: string; indexedDB?: IDBFactory; waitForServerMs?: number };
   /**
    * Keep the "always allow" grants of the sessions loaded from the server. By default they are
    * dropped on load, with a notice in the thread (the storage's `grants` is `'untrusted'`): the

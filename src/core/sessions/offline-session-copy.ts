@@ -37,12 +37,21 @@ export interface OfflineSessionCopyOptions {
   readonly kit: SyncKit;
   /** Whether the grants of sessions loaded from it are kept (`HttpSessionStorageOptions.trustGrants`). Default `'untrusted'`: the copy holds what the server sent. */
   readonly grants?: SessionGrants | undefined;
+  /** How long `list` and `load` wait for the server before answering from the copy. Default 3000. */
+  readonly waitForServerMs?: number | undefined;
 }
 
 const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
 
-/** Whether the server could not be reached at all (`fetch` itself failed), rather than answered with a failure. */
-const unreachable = (error: unknown): boolean => codeOf(error) === 'unavailable' && (error as { cause?: unknown }).cause instanceof TypeError;
+/**
+ * Whether the server could not be reached at all (`fetch` itself failed, or nothing came back
+ * before the request's deadline: a stalled server is treated as an unreachable one), rather
+ * than answered with a failure.
+ */
+const unreachable = (error: unknown): boolean => {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return codeOf(error) === 'unavailable' && (cause instanceof TypeError || (cause as { name?: unknown } | null)?.name === 'TimeoutError');
+};
 
 /** How long a session the server failed on waits before it is sent again with a save (doubling up to `maxHoldMs`). */
 const firstHoldMs = 2_000;
@@ -84,6 +93,8 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
   let started = false;
   let lastError: unknown;
   const retry = syncRetry(() => void pushAll({ scan: true, force: true }));
+  const waitForServerMs = options.waitForServerMs ?? 3_000;
+  const gaveUp = Symbol('gave up waiting for the server');
 
   /** One sync step at a time: in this tab through `queue`, across tabs through a Web Lock. */
   function exclusive<T>(step: () => Promise<T>): Promise<T> {
@@ -215,13 +226,26 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
    * what there is: the server cannot be reached, refuses (an expired sign-in), sent a version this
    * code cannot read, or a save here came in between (the push that follows settles it).
    */
-  async function online<T>(step: () => Promise<T>): Promise<T | undefined> {
+  async function online<T>(step: () => Promise<T>, late?: (result: T) => void): Promise<T | undefined> {
     kick();
-    return exclusive(step).catch((error: unknown) => {
+    const done = exclusive(step).catch((error: unknown) => {
       if (codeOf(error) === 'closed') throw error;
       if (codeOf(error) !== 'unavailable') void pushAll({ scan: true });
       return undefined;
     });
+    // A slow server (or a push ahead of this step that waits on one) does not hold the app up:
+    // after a short wait the copy answers, and the step goes on in the background.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const waited = new Promise<typeof gaveUp>((resolve) => (timer = setTimeout(() => resolve(gaveUp), waitForServerMs)));
+    const first = await Promise.race([done, waited]).finally(() => clearTimeout(timer));
+    if (first !== gaveUp) return first;
+    void done.then(
+      (result) => {
+        if (late && result !== undefined && !closed) late(result);
+      },
+      () => undefined,
+    );
+    return undefined;
   }
 
   const storage: HttpSessionStorage = {
@@ -248,6 +272,12 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
         }
         for (const summary of there.values()) if (!byId.get(summary.id)?.removed) result.push(summary);
         return result.sort(byRecentUpdate);
+      }, (late) => {
+        // The list answered from the copy lacked what the server had: lists are told to look again.
+        void local.list().then((here) => {
+          const known = new Set(here.map((summary) => summary.id));
+          for (const summary of late) if (!known.has(summary.id)) sync.notify({ id: summary.id, revision: summary.revision });
+        }, () => undefined);
       });
       return merged ?? local.list();
     },
