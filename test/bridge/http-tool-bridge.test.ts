@@ -241,6 +241,19 @@ describe('httpToolBridge when the server fails', () => {
     await expect(httpToolBridge(`${refusing.url}/api/agent`).loadTools({ signal: controller.signal })).rejects.toThrow('left the page');
   });
 
+  it('a catalog server that accepts and never answers is given up at the deadline, as unreachable (issue 26, item 1)', async () => {
+    const stalled = await serveRaw(() => {});
+    open.push(stalled);
+    const loaded = await httpToolBridge(stalled.url, { catalogTimeoutMs: 50 }).loadTools();
+    expect(loaded.tools).toEqual([]);
+    expect(loaded.error?.message).toBe(`The tool server at ${stalled.url} could not be reached (No answer from ${stalled.url}/tools within 50 ms (waiting for the whole answer); the request was given up.). Is it running?`);
+    // Headers, then nothing: the whole answer must come within the deadline.
+    const halfway = await serveRaw((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).write('{"tools": ['));
+    open.push(halfway);
+    expect((await httpToolBridge(halfway.url, { catalogTimeoutMs: 50 }).loadTools()).error?.message).toContain('within 50 ms');
+    expect(() => httpToolBridge('/api/agent', { catalogTimeoutMs: -5 })).toThrow(/catalogTimeoutMs/);
+  });
+
   it('a page started while its backend is down still chats: the README pattern degrades to no server tools', async () => {
     const down = await backend();
     await down.stop();

@@ -108,6 +108,31 @@ describe('remoteModel through createAgentHandler', () => {
     expect(result.error?.message).toMatch(/ended before the model finished|interrupted|cut off/i);
   });
 
+  it('a server that accepts and never answers is given up at the response deadline, as unreachable (issue 26, item 1)', async () => {
+    const stalled = await serveRaw(() => {});
+    open.push(stalled);
+    const agent = createAgent({ model: remoteModel(stalled.url, { responseTimeoutMs: 50 }), retry: { ...fastRetry, maxRetries: 1 } });
+    const result = await agent.send('hi');
+    expect(result.status).toBe('error');
+    expect(result.error?.message).toContain(`No answer from ${stalled.url}/model within 50 ms`);
+    // Retried like a server that cannot be reached: two attempts.
+    expect(stalled.requests).toEqual(['POST /model', 'POST /model']);
+    expect(() => remoteModel('/api/agent', { idleTimeoutMs: 0 })).toThrow(/idleTimeoutMs/);
+  });
+
+  it('a step that goes silent mid-way is given up at the idle deadline; the partial text is kept (issue 26, item 1)', async () => {
+    const served = await serveRaw((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+      response.write(`${JSON.stringify({ type: 'text-start', id: 't' })}\n${JSON.stringify({ type: 'text-delta', id: 't', delta: 'The first half' })}\n`);
+    });
+    open.push(served);
+    const agent = createAgent({ model: remoteModel(served.url, { idleTimeoutMs: 50 }), retry: { ...fastRetry, maxRetries: 0 } });
+    const result = await agent.send('hi');
+    expect(result.status).toBe('error');
+    expect(agent.getState().messages.at(-1)!.parts[0]).toMatchObject({ type: 'text', text: 'The first half' });
+    expect(result.error?.message).toContain('within 50 ms');
+  });
+
   it('a line that is not JSON ends the step with an error that says so', async () => {
     const served = await serveRaw((_request, response) => response.writeHead(200, { 'content-type': 'application/x-ndjson' }).end('<html>gateway</html>\n'));
     open.push(served);

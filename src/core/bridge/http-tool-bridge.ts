@@ -10,6 +10,7 @@ import { ToolFailureError } from '../tools/invoke-tool';
 import { errorDetail } from '../providers/api-call-error';
 import { ndjsonLines } from './ndjson-lines';
 import { abortableSleep } from '../model/abortable-sleep';
+import { deadlineOption, fetchWithDeadline } from '../providers/fetch-deadline';
 
 /** Options of {@link httpToolBridge}. */
 export interface HttpToolBridgeOptions {
@@ -17,8 +18,17 @@ export interface HttpToolBridgeOptions {
   headers?: Record<string, string> | (() => Record<string, string>);
   /** A fetch to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
-  /** Time limit of a call, in the browser, for tools whose catalog entry sets none. Default 65 s (the server's default is 60 s). */
+  /**
+   * Time limit of a call, in the browser, for tools whose catalog entry sets none. Default 65 s
+   * (the server's default is 60 s). It is the call's deadline: a server that accepts the request
+   * and never answers ends the call with an error result when it runs out.
+   */
   timeoutMs?: number;
+  /**
+   * How long loading the catalog (`loadTools`) may take, answer included, before it is given up
+   * as a server that cannot be reached (no tools, and `error` says why). Default 30000 (30 s).
+   */
+  catalogTimeoutMs?: number;
   /** Attempts after the first for idempotent tools whose request failed in transit (unreachable, 502, 503, 504). Default 2. */
   retries?: number;
   /** Wait before the first retry; doubles each time. Default 300 ms. */
@@ -57,6 +67,7 @@ export interface ToolBridge {
 // The browser's limit sits above the server's, so the server's clearer timeout message wins.
 const serverTimeoutMarginMs = 5_000;
 const defaultTimeoutMs = 65_000;
+const defaultCatalogTimeoutMs = 30_000;
 const transientStatuses = new Set([502, 503, 504]);
 
 /**
@@ -74,6 +85,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
   const headers = () => ({ 'content-type': 'application/json', ...(typeof options.headers === 'function' ? options.headers() : options.headers) });
   const retries = options.retries ?? 2;
   const retryDelayMs = options.retryDelayMs ?? 300;
+  const catalogTimeoutMs = deadlineOption('httpToolBridge', 'catalogTimeoutMs', options.catalogTimeoutMs, defaultCatalogTimeoutMs);
 
   async function attempt(name: string, input: unknown, context: ToolExecutionContext): Promise<unknown> {
     let response: Response;
@@ -133,7 +145,7 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
     const failed = (error: Error): BackendTools => ({ tools: [], unavailable: [{ source: base, error: error.message }], error });
     let response: Response;
     try {
-      response = await fetchFunction(`${base}/tools`, { headers: headers(), ...(loadOptions.signal ? { signal: loadOptions.signal } : {}) });
+      response = await fetchWithDeadline(fetchFunction, `${base}/tools`, { headers: headers() }, { timeoutMs: catalogTimeoutMs, until: 'answer', signal: loadOptions.signal });
     } catch (error) {
       if (loadOptions.signal?.aborted) throw error;
       return failed(new Error(`The tool server at ${base} could not be reached (${describe(error)}). Is it running?`, { cause: error }));

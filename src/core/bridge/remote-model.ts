@@ -11,6 +11,7 @@ import { postForStream } from '../providers/fetch-event-stream';
 import type { FetchLanguageModel, V3StreamPart } from '../providers/stream-parts';
 import { toReadableStream } from '../providers/to-readable-stream';
 import { ndjsonLines } from './ndjson-lines';
+import { deadlineOption, isRequestTimeout, withIdleDeadline } from '../providers/fetch-deadline';
 
 /** Options of {@link remoteModel}. */
 export interface RemoteModelOptions {
@@ -20,9 +21,24 @@ export interface RemoteModelOptions {
   headers?: Record<string, string> | (() => Record<string, string>);
   /** A fetch to use instead of the global one. */
   fetch?: typeof globalThis.fetch;
+  /**
+   * How long the server may take to start answering a step (status and headers; the kit's Node
+   * adapter sends them with the first part). Past it the request is given up and retried like a
+   * server that cannot be reached. Default 120000 (2 min); raise it for models that think
+   * silently for longer before their first word.
+   */
+  responseTimeoutMs?: number;
+  /**
+   * How long the streamed step may go silent between two parts before it is given up: the step
+   * ends with a retryable error that says so (what streamed is kept). A slow step that keeps
+   * streaming is never cut off. Default 120000 (2 min).
+   */
+  idleTimeoutMs?: number;
 }
 
 const label = 'The agent server';
+/** The default deadline for a step to start, and between two of its parts. */
+const defaultStepTimeoutMs = 120_000;
 
 /**
  * A model served by your backend: `url` is where `createAgentHandler` is mounted (its
@@ -40,6 +56,8 @@ const label = 'The agent server';
 export function remoteModel(url: string, options: RemoteModelOptions = {}): FetchLanguageModel {
   if (typeof url !== 'string' || url === '') throw new TypeError('remoteModel: pass the URL where the agent handler is mounted, e.g. remoteModel("/api/agent").');
   const endpoint = `${url.replace(/\/+$/, '')}/model`;
+  const responseTimeoutMs = deadlineOption('remoteModel', 'responseTimeoutMs', options.responseTimeoutMs, defaultStepTimeoutMs);
+  const idleTimeoutMs = deadlineOption('remoteModel', 'idleTimeoutMs', options.idleTimeoutMs, defaultStepTimeoutMs);
   return {
     specificationVersion: 'v3',
     provider: 'remote',
@@ -63,11 +81,12 @@ export function remoteModel(url: string, options: RemoteModelOptions = {}): Fetc
           headers: { 'content-type': 'application/json', ...(typeof options.headers === 'function' ? options.headers() : options.headers) },
           fetch: options.fetch,
           signal: call.abortSignal,
+          responseTimeoutMs,
         },
         // The steps are NDJSON; a plain JSON or HTML answer is an error page.
         (contentType) => /html/i.test(contentType) || /^application\/json/i.test(contentType),
       );
-      return { stream: toReadableStream(stepParts(body, endpoint)) };
+      return { stream: toReadableStream(stepParts(withIdleDeadline(body, idleTimeoutMs, endpoint), endpoint)) };
     },
   };
 }
@@ -97,7 +116,9 @@ async function* stepParts(body: ReadableStream<Uint8Array>, url: string): AsyncG
       }
       yield part;
     }
-  } catch {
-    // The connection broke mid-step: end quietly; the missing `finish` tells the agent the reply was cut off.
+  } catch (error) {
+    // Silent past the deadline: said as such (retryable), since nothing else would tell a stalled server from a slow one.
+    if (isRequestTimeout(error)) yield { type: 'error', error: new ApiCallError({ message: `${label} stopped sending the step: ${(error as Error).message}`, url, isRetryable: true, cause: error }) };
+    // Otherwise the connection broke mid-step: end quietly; the missing `finish` tells the agent the reply was cut off.
   }
 }

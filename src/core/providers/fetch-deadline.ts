@@ -159,5 +159,6 @@ export function withIdleDeadline(body: ReadableStream<Uint8Array>, timeoutMs: nu
       }
     },
     cancel: (reason) => reader.cancel(reason),
-  });
+    // Read on demand only: no read (and no timer) runs ahead of the consumer.
+  }, { highWaterMark: 0 });
 }

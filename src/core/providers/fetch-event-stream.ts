@@ -1,11 +1,14 @@
 import { ApiCallError, apiCallErrorFromResponse, networkError, type RequestContext } from './api-call-error';
 import { parseServerSentEvents, type ServerSentEvent } from './sse-parser';
+import { fetchWithDeadline } from './fetch-deadline';
 
 /** A streaming model request: where it goes, what it sends, and how. */
 export interface EventStreamRequest extends RequestContext {
   headers: Record<string, string | undefined>;
   fetch?: typeof globalThis.fetch | undefined;
   signal?: AbortSignal | undefined;
+  /** A deadline for the response to start (its status and headers); none when absent. The body then streams on. */
+  responseTimeoutMs?: number | undefined;
 }
 
 /**
@@ -49,7 +52,11 @@ export async function postForStream(request: EventStreamRequest, isErrorPage: (c
   const fetchFunction = request.fetch ?? globalThis.fetch;
   let response: Response;
   try {
-    response = await fetchFunction(request.url, { method: 'POST', headers, body: JSON.stringify(request.requestBody), signal });
+    const init: RequestInit = { method: 'POST', headers, body: JSON.stringify(request.requestBody), signal };
+    response =
+      request.responseTimeoutMs === undefined
+        ? await fetchFunction(request.url, init)
+        : await fetchWithDeadline(fetchFunction, request.url, init, { timeoutMs: request.responseTimeoutMs, until: 'headers', signal });
   } catch (error) {
     if (signal?.aborted || (error as { name?: unknown } | null)?.name === 'AbortError') throw error;
     throw networkError(error, request);
