@@ -258,6 +258,24 @@ describe('the offline copy, when the server answers wrong', () => {
     expect(texts(await world.server.load('chat-1'))).toEqual(['Plan the launch', 'the budget', 'the venue']);
     expect(laptop.conflicts).toEqual([]);
   });
+
+  it('a session list that goes back in time (from before the session was saved) does not remove the copy here (issue 26, item 3)', async () => {
+    const { server, device } = world;
+    const laptop = device();
+    const storage = laptop.open();
+    await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await storage.sync();
+    laptop.hook = async (method, path, answer) => (method === 'GET' && path === '/sessions' ? Response.json({ sessions: [] }) : answer());
+    expect((await storage.list()).map((session) => session.id)).toEqual(['chat-1']);
+    laptop.online = false;
+    expect(texts(await storage.load('chat-1'))).toEqual(['Plan the launch']);
+    laptop.online = true;
+    // A removal the server really made still reaches the copy.
+    await server.remove('chat-1');
+    laptop.hook = undefined;
+    expect(await storage.list()).toEqual([]);
+    expect(await storage.load('chat-1')).toBeNull();
+  });
 });
 
 describe('the offline copy at scale', () => {

@@ -264,10 +264,11 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
           if (needsPush(record, summary.revision)) result.push(summary);
           else if (onServer) result.push(listed(summary, onServer, record.serverRevision));
           else if (record.serverRevision !== null) {
-            // Removed on the server, and nothing here changed since: it goes here too.
-            await local.remove(summary.id);
-            await records.delete(summary.id);
-            sync.notify({ id: summary.id, revision: null });
+            // Not in the server's list, and nothing here changed since: removed there, so here too;
+            // asked once more first, since a list from before it was saved (a stale cache) would remove it too.
+            const server = await remote.load(summary.id);
+            await syncSession(sync, summary.id, server);
+            if (server !== null) result.push(summary);
           } else result.push(summary);
         }
         for (const summary of there.values()) if (!byId.get(summary.id)?.removed) result.push(summary);
