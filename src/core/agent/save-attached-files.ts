@@ -21,9 +21,12 @@ import { AgentCommandError } from './agent-options';
  */
 export function saveAttachedFiles(sandbox: Sandbox, folder: string, parts: readonly FilePart[]): FilePart[] {
   const base = folder.replace(/\/+$/, '') || '';
+  // Per name, the number this save tries next: 3,000 files of one name are then linear, not a
+  // search from "-2" for each of them.
+  const nextNumbers = new Map<string, number>();
   return parts.map((part, index) => {
     const name = safeName(part.filename ?? `attachment-${index + 1}${extensionOf(part.mediaType)}`);
-    const path = freePath(sandbox, base, name);
+    const path = freePath(sandbox, base, name, nextNumbers);
     const bytes = base64ToBytes(part.data) ?? new Uint8Array();
     try {
       sandbox.writeFile(path, textContentOf(part.mediaType, bytes) ?? bytes, { overwrite: false });
@@ -42,11 +45,18 @@ function safeName(filename: string): string {
   return name === '' || name === '.' || name === '..' ? 'attachment' : name.slice(-200);
 }
 
-function freePath(sandbox: Sandbox, folder: string, name: string): string {
+/**
+ * `name` in `folder`, or the first free `stem-N.ext` from the number this save reached for that
+ * name (a number passed once is taken for good: files are only added while the save runs).
+ */
+function freePath(sandbox: Sandbox, folder: string, name: string, nextNumbers: Map<string, number>): string {
   const dot = name.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  let path = `${folder}/${name}`;
-  for (let count = 2; sandbox.exists(path); count++) path = `${folder}/${stem}-${count}${extension}`;
+  let count = nextNumbers.get(name);
+  let path = count === undefined ? `${folder}/${name}` : `${folder}/${stem}-${count}${extension}`;
+  count ??= 1;
+  while (sandbox.exists(path)) path = `${folder}/${stem}-${++count}${extension}`;
+  nextNumbers.set(name, count + 1);
   return path;
 }
 

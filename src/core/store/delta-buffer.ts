@@ -1,31 +1,38 @@
 import type { AgentEvent } from './events';
 
-type DeltaEvent = Extract<AgentEvent, { type: 'text-delta' | 'reasoning-delta' | 'tool-call-input-delta' }>;
+/** The events a token stream consists of: a text or reasoning part's start, deltas and end, and a tool call's input deltas. */
+export type StreamEvent = Extract<AgentEvent, { type: 'text-start' | 'text-delta' | 'text-end' | 'reasoning-start' | 'reasoning-delta' | 'reasoning-end' | 'tool-call-input-delta' }>;
 
-/** The streamed pieces of text: the events a token stream consists of. */
-export function isDeltaEvent(event: AgentEvent): event is DeltaEvent {
-  return event.type === 'text-delta' || event.type === 'reasoning-delta' || event.type === 'tool-call-input-delta';
+type DeltaEvent = Extract<StreamEvent, { delta: string }>;
+
+const streamEventTypes: ReadonlySet<AgentEvent['type']> = new Set<StreamEvent['type']>(['text-start', 'text-delta', 'text-end', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'tool-call-input-delta']);
+
+/** Whether `event` is buffered until the next frame (see {@link DeltaBuffer}). */
+export function isStreamEvent(event: AgentEvent): event is StreamEvent {
+  return streamEventTypes.has(event.type);
 }
 
 /**
- * Deltas not yet applied to the state, merged while they continue the same part: a burst of
- * 40,000 tokens into one part is one event whose text is their concatenation, applied by one
- * reducer call. Deltas to different parts stay separate and in order.
+ * Stream events not yet applied to the state, deltas merged while they continue the same part: a
+ * burst of 40,000 tokens into one part is one event whose text is their concatenation. A part's
+ * start and end wait here too, so a reply of 5,000 short parts is applied (and announced) per
+ * frame, not per part: each application copies the message's parts once (`applyStreamEvents`).
+ * Deltas to different parts stay separate and in order.
  */
 export interface DeltaBuffer {
-  add(event: DeltaEvent): void;
+  add(event: StreamEvent): void;
   /** Hands out the merged events in arrival order and empties the buffer. */
-  take(): DeltaEvent[];
+  take(): StreamEvent[];
   readonly size: number;
 }
 
 export function createDeltaBuffer(): DeltaBuffer {
-  let events: DeltaEvent[] = [];
+  let events: StreamEvent[] = [];
   return {
     add(event) {
       const last = events.at(-1);
       // A new object: the logged event stays as it was.
-      if (last && continuesPart(last, event)) events[events.length - 1] = { ...last, delta: last.delta + event.delta };
+      if (last && 'delta' in last && 'delta' in event && continuesPart(last, event)) events[events.length - 1] = { ...last, delta: last.delta + event.delta };
       else events.push(event);
     },
     take() {

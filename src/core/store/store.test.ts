@@ -76,6 +76,10 @@ describe('createAgentStore', () => {
       agentStore.dispatch({ type: 'text-delta', messageId: 'm1', partId: 'p1', delta: 'Hello' });
       agentStore.dispatch({ type: 'reasoning-start', messageId: 'm1', partId: 'r1' });
       agentStore.dispatch({ type: 'reasoning-delta', messageId: 'm1', partId: 'r1', delta: 'why' });
+      // A part's start waits with the deltas; a step starting does not.
+      expect(notifications).toHaveLength(0);
+      agentStore.dispatch({ type: 'step-start', runId: 'r1', step: 1 });
+      expect(notifications).toHaveLength(1);
       agentStore.dispatch({ type: 'text-delta', messageId: 'm1', partId: 'p1', delta: ', world' });
       agentStore.dispatch({ type: 'message-finish', messageId: 'm1', status: 'done' });
       expect(notifications).toHaveLength(2);

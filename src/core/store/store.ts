@@ -1,7 +1,8 @@
 import { createStore } from 'zustand/vanilla';
 import { createEventLog, type EventLog } from './event-log';
 import type { AgentEvent, LoggedEvent } from './events';
-import { createDeltaBuffer, isDeltaEvent } from './delta-buffer';
+import { applyStreamEvents } from './apply-stream-events';
+import { createDeltaBuffer, isStreamEvent } from './delta-buffer';
 import { frameScheduler, type NotificationScheduler } from './notification-scheduler';
 import type { ReadonlyAgentStore } from './readonly-agent-store';
 import { reduce } from './reducer';
@@ -11,9 +12,10 @@ import { createInitialState, type AgentState } from './state';
  * The agent's store, written only by `dispatch`, which logs the event and applies the reducer.
  * `store` is a read-only view of it (no `setState`) that hooks subscribe to with selectors.
  *
- * Streamed deltas cost O(1) each, whatever the length of the thread: they are buffered (merged
- * while they continue one part) and applied, with one notification to subscribers, at most
- * once per animation frame. Any other event first applies what is buffered, so order is kept,
+ * Streamed tokens cost O(1) each, whatever the length of the thread or of the reply: stream
+ * events (parts' starts, deltas and ends) are buffered (deltas merged while they continue one
+ * part) and applied together, copying the streaming message once, with one notification to
+ * subscribers, at most once per animation frame. Any other event first applies what is buffered, so order is kept,
  * and notifies at once. Reading the state applies the buffer too, so `getState()` is always
  * exact; only the notification waits for the frame.
  *
@@ -40,7 +42,7 @@ export function createAgentStore(initial: AgentState = createInitialState(), now
 
   const applyDeltas = () => {
     if (deltas.size === 0) return;
-    for (const event of deltas.take()) current = reduce(current, event);
+    current = applyStreamEvents(current, deltas.take());
   };
   const notify = () => {
     cancelScheduled?.();
@@ -60,7 +62,7 @@ export function createAgentStore(initial: AgentState = createInitialState(), now
     log,
     dispatch(event) {
       const logged = log.append(event, now());
-      if (isDeltaEvent(event)) {
+      if (isStreamEvent(event)) {
         deltas.add(event);
         cancelScheduled ??= schedule(notify);
         return logged;
