@@ -1,5 +1,6 @@
 import type { Attachment } from './use-attachments';
 import { useStrings } from '../strings/strings-context';
+import { FileName, fileNameLabel } from '../visible-text/file-name';
 
 export interface AttachmentChipsProps {
   items: readonly Attachment[];
@@ -23,14 +24,16 @@ export function AttachmentChips({ items, onRemove, className }: AttachmentChipsP
     <ul className={['rak-attachments', className].filter(Boolean).join(' ')} aria-label={attachmentText.listLabel}>
       {items.map((item) => {
         const name = item.file.name || attachmentText.unnamed;
+        // Attributes cannot hold marks: invisible characters are written as [U+XXXX] there.
+        const label = fileNameLabel(name);
         return (
-          <li key={item.id} className="rak-attachment" data-kind={item.previewUrl !== undefined ? 'image' : 'file'} title={name}>
+          <li key={item.id} className="rak-attachment" data-kind={item.previewUrl !== undefined ? 'image' : 'file'} title={label}>
             {item.previewUrl !== undefined ? (
-              <img className="rak-attachment-thumbnail" src={item.previewUrl} alt={name} />
+              <img className="rak-attachment-thumbnail" src={item.previewUrl} alt={label} />
             ) : (
               <FileLabel name={name} size={item.file.size} />
             )}
-            <button type="button" className="rak-attachment-remove" aria-label={attachmentText.remove(name)} onClick={() => onRemove(item.id)}>
+            <button type="button" className="rak-attachment-remove" aria-label={attachmentText.remove(label)} onClick={() => onRemove(item.id)}>
               <span aria-hidden="true">×</span>
             </button>
           </li>
@@ -41,7 +44,7 @@ export function AttachmentChips({ items, onRemove, className }: AttachmentChipsP
 }
 
 /**
- * A file's name and size as a chip shows them.
+ * A file's name and size as a chip shows them; invisible characters in the name are marked.
  *
  * @example
  * ```tsx
@@ -53,7 +56,9 @@ export function FileLabel({ name, size }: { name: string; size: number }) {
   return (
     <span className="rak-attachment-label">
       <span className="rak-attachment-icon" aria-hidden="true" />
-      <span className="rak-attachment-name">{name}</span>
+      <span className="rak-attachment-name">
+        <FileName name={name} />
+      </span>
       <span className="rak-attachment-size">{attachmentText.bytes(size)}</span>
     </span>
   );

@@ -1,4 +1,5 @@
 import type { KitStrings } from '../strings/kit-strings';
+import { fileNameLabel } from '../visible-text/file-name';
 import { attachmentText as englishAttachmentText } from './attachment-text';
 
 /**
@@ -69,10 +70,11 @@ export function mediaTypeOf(file: File): string {
 export function attachmentProblem(file: File, options: AttachmentOptions, attachmentText: KitStrings['attachments'] = englishAttachmentText): string | undefined {
   const accept = options.accept ?? defaultAttachmentOptions.accept;
   const maxSize = options.maxSize ?? defaultAttachmentOptions.maxSize;
-  const name = file.name || attachmentText.unnamed;
+  // The sentence names the file with its invisible characters marked, as every place that shows a name.
+  const name = fileNameLabel(file.name || attachmentText.unnamed);
   const type = mediaTypeOf(file);
   if (!accept.some((pattern) => matches(pattern, type, file.name))) {
-    return attachmentText.wrongType(name, file.type === '' ? attachmentText.unknownType : type, attachmentText.list(accept.map(attachmentText.kind)));
+    return attachmentText.wrongType(name, file.type === '' ? attachmentText.unknownType : fileNameLabel(type), attachmentText.list(accept.map(attachmentText.kind)));
   }
   if (file.size > maxSize) return attachmentText.tooLarge(name, attachmentText.bytes(file.size), attachmentText.bytes(maxSize));
   if (file.size === 0) return attachmentText.empty(name);

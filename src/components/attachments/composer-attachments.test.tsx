@@ -179,3 +179,58 @@ describe('attachments in the composer', () => {
     expect(created).toHaveLength(2);
   });
 });
+
+describe('file names with invisible characters (issue 26, item 8)', () => {
+  // "page\u202Elmth.txt" reads "pagetxt.html" where the override acts.
+  const spoof = 'page\u202Elmth.txt';
+  const marked = 'page[U+202E]lmth.txt';
+  const raw = /[\u202E\u2066]/;
+  /** Every text and attribute on the page: none may hold the characters themselves. */
+  function expectNothingRaw() {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+    for (let node: Node | null = walker.currentNode; node !== null; node = walker.nextNode()) {
+      if (node.nodeType === Node.TEXT_NODE) expect(node.nodeValue, 'a text on the page').not.toMatch(raw);
+      else for (const attribute of (node as Element).attributes) expect(attribute.value, `${(node as Element).tagName}[${attribute.name}]`).not.toMatch(raw);
+    }
+  }
+  const markIn = (element: Element) => [...element.querySelectorAll('.rak-invisible-char')].map((mark) => mark.getAttribute('data-code-point'));
+
+  it('the composer\'s chips, the sent message\'s files, the announcements and the refusals mark them', async () => {
+    const { model, pick, chips } = setup({ maxFiles: 2 });
+    pick(new File(['hello'], spoof, { type: 'text/plain' }), new File([Uint8Array.from(atob(png), (character) => character.charCodeAt(0))], 'cat\u202Egnp.exe', { type: 'image/png' }), new File(['x'], 'b\u2066.txt', { type: 'text/plain' }));
+    const [file, image] = within(chips()!).getAllByRole('listitem');
+    expect(file!.textContent).toBe('pageU+202Elmth.txt5 B×');
+    expect(markIn(file!)).toEqual(['U+202E']);
+    expect(file!.getAttribute('title')).toBe(marked);
+    expect(within(image!).getByRole('img').getAttribute('alt')).toBe('cat[U+202E]gnp.exe');
+    expect(screen.getByRole('button', { name: `Remove ${marked}` })).toBeTruthy();
+    expect(liveRegion().querySelector('.rak-visually-hidden')!.textContent).toBe(`Attached ${marked} and cat[U+202E]gnp.exe.`);
+    expect(problem()).toBe('You can attach up to 2 files; b[U+2066].txt was not added.');
+    expectNothingRaw();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(model.calls).toHaveLength(1));
+    // The model gets the name as it is.
+    expect(model.calls[0]!.prompt.at(-1)).toMatchObject({ content: [{ filename: spoof }, { filename: 'cat\u202Egnp.exe' }] });
+    const sent = await screen.findByRole('article', { name: 'You' });
+    const [sentFile, sentImage] = within(sent).getAllByRole('listitem');
+    expect(sentFile!.textContent).toBe('pageU+202Elmth.txt5 B');
+    expect(markIn(sentFile!)).toEqual(['U+202E']);
+    expect(sentFile!.getAttribute('title')).toBe(marked);
+    expect(within(sentImage!).getByRole('img').getAttribute('alt')).toBe('cat[U+202E]gnp.exe');
+    expect(sentImage!.getAttribute('title')).toBe('cat[U+202E]gnp.exe');
+    expectNothingRaw();
+  });
+
+  it('a refused file and a removed one are named with their marks', () => {
+    const { pick } = setup({ maxSize: 3 });
+    pick(new File(['too long'], spoof, { type: 'text/plain' }));
+    expect(problem()).toBe(`${marked} is 8 B; files can be up to 3 B.`);
+    pick(new File([''], spoof, { type: 'text/plain' }));
+    expect(problem()).toBe(`${marked} is empty.`);
+    pick(new File(['ok'], spoof, { type: 'text/plain' }));
+    fireEvent.click(screen.getByRole('button', { name: `Remove ${marked}` }));
+    expect(liveRegion().querySelector('.rak-visually-hidden')!.textContent).toBe(`Removed ${marked}.`);
+    expectNothingRaw();
+  });
+});

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FilePart } from '../../core/index';
 import { FileLabel } from './attachment-chips';
 import { useStrings } from '../strings/strings-context';
+import { fileNameLabel } from '../visible-text/file-name';
 
 export interface MessageAttachmentsProps {
   /** The message's file parts. */
@@ -24,11 +25,15 @@ export function MessageAttachments({ files, className }: MessageAttachmentsProps
   if (files.length === 0) return null;
   return (
     <ul className={['rak-attachments', className].filter(Boolean).join(' ')} aria-label={attachmentText.listLabel} data-in="message">
-      {files.map((file) => (
-        <li key={file.id} className="rak-attachment" data-kind={file.mediaType.startsWith('image/') ? 'image' : 'file'} title={file.path ?? file.filename}>
-          {file.mediaType.startsWith('image/') ? <Thumbnail file={file} /> : <FileLabel name={file.filename ?? attachmentText.unnamed} size={byteLength(file.data)} />}
-        </li>
-      ))}
+      {files.map((file) => {
+        const where = file.path ?? file.filename;
+        return (
+          // Attributes cannot hold marks: invisible characters in the name are written as [U+XXXX].
+          <li key={file.id} className="rak-attachment" data-kind={file.mediaType.startsWith('image/') ? 'image' : 'file'} title={where === undefined ? undefined : fileNameLabel(where)}>
+            {file.mediaType.startsWith('image/') ? <Thumbnail file={file} /> : <FileLabel name={file.filename ?? attachmentText.unnamed} size={byteLength(file.data)} />}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -37,7 +42,7 @@ function Thumbnail({ file }: { file: FilePart }) {
   const attachmentText = useStrings().attachments;
   const url = useObjectUrl(file);
   const name = file.filename ?? attachmentText.unnamed;
-  return url === undefined ? <FileLabel name={name} size={byteLength(file.data)} /> : <img className="rak-attachment-thumbnail" src={url} alt={name} />;
+  return url === undefined ? <FileLabel name={name} size={byteLength(file.data)} /> : <img className="rak-attachment-thumbnail" src={url} alt={fileNameLabel(name)} />;
 }
 
 function useObjectUrl(file: FilePart): string | undefined {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { attachmentProblem, defaultAttachmentOptions, mediaTypeOf, type AttachmentOptions } from './attachment-options';
 import { useStrings } from '../strings/strings-context';
+import { fileNameLabel } from '../visible-text/file-name';
 
 /** A file waiting in the composer, with a preview for images (an object URL, revoked when it goes). */
 export interface Attachment {
@@ -76,7 +77,7 @@ export function useAttachments(options: AttachmentOptions): Attachments {
       });
       const room = Math.max(0, maxFiles - latest.current.length);
       const over = accepted.slice(room);
-      if (over.length > 0) problems.push(attachmentText.tooMany(maxFiles, attachmentText.list(over.map((file) => file.name || attachmentText.unnamed))));
+      if (over.length > 0) problems.push(attachmentText.tooMany(maxFiles, attachmentText.list(over.map((file) => fileNameLabel(file.name || attachmentText.unnamed)))));
       const added = accepted.slice(0, room).map((file): Attachment => {
         const mediaType = mediaTypeOf(file);
         const previewUrl = createPreview(file, mediaType);
@@ -86,7 +87,7 @@ export function useAttachments(options: AttachmentOptions): Attachments {
       if (added.length === 0) return;
       latest.current = [...latest.current, ...added];
       setItems(latest.current);
-      setAnnouncement(attachmentText.attached(attachmentText.list(added.map((item) => item.file.name || attachmentText.unnamed))));
+      setAnnouncement(attachmentText.attached(attachmentText.list(added.map((item) => fileNameLabel(item.file.name || attachmentText.unnamed)))));
     },
     [maxFiles],
   );
@@ -99,7 +100,7 @@ export function useAttachments(options: AttachmentOptions): Attachments {
     latest.current = latest.current.filter((entry) => entry !== item);
     setItems(latest.current);
     setProblem(null);
-    setAnnouncement(attachmentText.removed(item.file.name || attachmentText.unnamed));
+    setAnnouncement(attachmentText.removed(fileNameLabel(item.file.name || attachmentText.unnamed)));
   }, []);
 
   const take = useCallback(() => {

@@ -7,6 +7,7 @@
 import type { LanguageModel, ModelCallOptions, StreamUsage } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
 import { streamModel } from '../model/stream-model';
+import { framedText } from '../model/framed-text';
 import { toToolResultOutput } from '../model/to-provider-prompt';
 import type { Message, ToolCall } from '../store/state';
 import { textTokens } from './token-estimate';
@@ -60,9 +61,10 @@ export async function summarize(input: SummarizeInput): Promise<{ summary: strin
   const { pieces, omitted } = transcriptPieces(input, system, summary);
   for (const [index, piece] of pieces.entries()) {
     const request = [
-      summary === undefined ? '' : `The summary so far:\n<summary>\n${summary}\n</summary>\n\n`,
+      // The summary and the transcript are model- and user-written: nothing in them can end their frames.
+      summary === undefined ? '' : `The summary so far:\n${framedText('summary', summary)}\n\n`,
       index === 0 && omitted > 0 ? `(The ${omitted.toLocaleString('en-US')} oldest messages since ${summary === undefined ? 'the start' : 'that summary'} are left out: too many to summarize at once. Say so in the summary.)\n\n` : '',
-      `The conversation${summary === undefined ? '' : ' since then'}:\n<transcript>\n${piece}\n</transcript>`,
+      `The conversation${summary === undefined ? '' : ' since then'}:\n${framedText('transcript', piece)}`,
       input.instructions ? `\n\nThe user asked the summary to keep in particular: ${input.instructions}` : '',
     ].join('');
     const options: ModelCallOptions = {

@@ -1,4 +1,5 @@
 import type { Message, MessagePart, TodoItem, ToolCall } from '../store/state';
+import { framedText } from './framed-text';
 import { planReminder } from './plan-reminder';
 import type {
   ProviderFilePart,
@@ -102,9 +103,12 @@ function toToolCallPart(call: ToolCall): ProviderToolCallPart {
 
 export const defaultMaxToolOutputChars = 20_000;
 
-/** How the model is told about the messages a summary replaces. */
+/**
+ * How the model is told about the messages a summary replaces. The summary is model-written and
+ * sits in the system message: nothing in it can end its frame (see `framedText`).
+ */
 export function summaryText(summary: string): string {
-  return `The earlier part of this conversation was summarized to fit the context window; the messages after this summary follow it.\n<conversation-summary>\n${summary}\n</conversation-summary>`;
+  return `The earlier part of this conversation was summarized to fit the context window; the messages after this summary follow it.\n${framedText('conversation-summary', summary)}`;
 }
 
 /** What the model reads in place of an elided output: that it existed, and how to get it again. */
