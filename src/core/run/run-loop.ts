@@ -64,6 +64,11 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
 async function modelStep(context: RunLoopContext, step: number): Promise<RunLoopOutcome | null> {
   const { dispatch, signal } = context;
   dispatch({ type: 'step-start', runId: context.runId, step });
+  // What the model is asked about is stored before it is asked (a summary of older turns too may
+  // ask it): the user's message, and the steps and tool results before this one. A reload then
+  // loses at most the step that streams.
+  await context.persist?.();
+  if (signal.aborted) throw signal.reason;
   const fitted = await promptFor(context);
   // Stopped while the prompt was prepared (a summary, say): no reply is started.
   if (signal.aborted) throw signal.reason;
@@ -83,10 +88,6 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
     if ('error' in prepared) return { status: 'error', error: { code: 'internal-error', message: prepared.error, retryable: false, at: context.now() } };
     request = prepared;
   }
-  // What the model is asked about is stored before it is asked: the user's message, and the steps
-  // and tool results before this one. A reload then loses at most the step that streams.
-  await context.persist?.();
-  if (signal.aborted) throw signal.reason;
   const messageId = createId('msg');
   dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: context.now(), runId: context.runId } });
   const state = context.getState();
