@@ -27,8 +27,9 @@ describe('<SessionNotice> in AgentChat', () => {
       model: scriptedModel([toolCall('wait', {}, 'call-1')]),
       tools: [{ name: 'wait', description: 'Waits.', inputSchema: { type: 'object' }, execute: () => new Promise<never>(() => {}) }],
       // The tool never ends: this tab was closed while it ran (letting it end later would make this
-      // tab and the restored one write the same conversation, and one of them report it).
-      session: { id: 's', storage, delayMs: 0 },
+      // tab and the restored one write the same conversation, and one of them report it). It still
+      // hears the restored one's save before its model call, and stops saving: a closed tab would not.
+      session: { id: 's', storage, delayMs: 0, onError: () => {} },
     });
     void before.send('go');
     await waitFor(() => expect(before.getState().toolCalls[0]?.state).toBe('running'));

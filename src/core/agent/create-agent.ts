@@ -25,6 +25,7 @@ import { closeOnDispose } from './agent-dispose';
 import type { AgentEvent } from '../store/events';
 import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
 import { routeToChildren } from './route-to-children';
+import { stepSaver } from './step-saver';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -79,7 +80,9 @@ export function createAgent(options: AgentOptions): Agent {
     },
     mirror: (toolCallId, subAgent) => dispatch({ type: 'tool-call-sub-agent', toolCallId, subAgent }),
   };
-  const runs = createRunLifecycle(config, { getState, dispatch, now }, host);
+  // The session is started below; the run reaches it when it runs. Without one, a run never waits.
+  const persist = options.session ? stepSaver(() => session?.session) : undefined;
+  const runs = createRunLifecycle(config, { getState, dispatch, now, persist }, host);
 
   // A summary being written on request (`compact()`): nothing else runs meanwhile, and stop() ends it.
   let compacting: AbortController | undefined;

@@ -18,6 +18,12 @@ export interface RunStateAccess {
   getState: () => AgentState;
   dispatch: (event: AgentEvent) => void;
   now: () => number;
+  /**
+   * Saves the conversation now (a session's flush); the loop waits for it before each model call
+   * and before a step's tools run, so a reload loses at most the step in flight. It resolves
+   * however the save went (see `stepSaver`): a failed or slow save never holds a run up for long.
+   */
+  persist?: (() => Promise<void>) | undefined;
 }
 
 /**
@@ -79,6 +85,7 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
       dispatch,
       signal: controller.signal,
       now,
+      persist: state.persist,
       ...(subAgents ? { subAgentHost: { ...subAgents, charge } } : {}),
     });
     const done = (async () => {
@@ -100,6 +107,8 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
         active = null;
         const error = outcome.status === 'error' ? outcome.error : null;
         dispatch({ type: 'run-finish', runId: runBudget.runId, status: outcome.status, ...(error ? { error } : {}) });
+        // The end of a run (an answer, an approval to ask) is saved at once, not after the quiet time.
+        void state.persist?.();
         return { status: outcome.status, error };
       });
     active = { controller, done };

@@ -15,6 +15,8 @@ import { chargeStep, LimitReachedError, stepCost, stepLimitNotice, type LimitNot
 /** The agent's run configuration plus what is this run's own. */
 export interface RunLoopContext extends Omit<ToolPhaseContext, 'maxToolCalls' | 'maxParallelTools' | keyof RunConfig>, RunConfig {
   runId: string;
+  /** Saves the conversation now; awaited at the step boundaries (see `RunStateAccess.persist`). */
+  persist?: (() => Promise<void>) | undefined;
 }
 
 export type RunLoopOutcome =
@@ -38,6 +40,9 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
         const calls = context.getState().toolCalls.filter((call) => call.messageId === last.id);
         if (calls.length === 0) return { status: 'idle', reason: 'finished' };
         if (calls.some((call) => !isFinalToolCallState(call.state))) {
+          // The finished step is stored before its tools run (they may take long, or change the world).
+          await context.persist?.();
+          if (signal.aborted) return endAborted(context, last.id);
           const phase = await runToolPhase(last.id, { ...context, maxToolCalls: limits.maxToolCalls, maxParallelTools: limits.maxParallelTools });
           if (signal.aborted) return endAborted(context, last.id);
           if (phase.kind === 'waiting') return { status: 'awaiting-people' };
@@ -59,6 +64,11 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
 async function modelStep(context: RunLoopContext, step: number): Promise<RunLoopOutcome | null> {
   const { dispatch, signal } = context;
   dispatch({ type: 'step-start', runId: context.runId, step });
+  // What the model is asked about is stored before it is asked (a summary of older turns too may
+  // ask it): the user's message, and the steps and tool results before this one. A reload then
+  // loses at most the step that streams.
+  await context.persist?.();
+  if (signal.aborted) throw signal.reason;
   const fitted = await promptFor(context);
   // Stopped while the prompt was prepared (a summary, say): no reply is started.
   if (signal.aborted) throw signal.reason;
