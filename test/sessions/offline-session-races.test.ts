@@ -176,9 +176,9 @@ describe('the offline copy, when the server stalls (issue 26, item 1)', () => {
     // Stalls are being offline, not the server failing on a session: nothing reported.
     expect(laptop.syncErrors).toEqual([]);
 
-    // The server answers again: what was said meanwhile goes up.
+    // The server answers again (the page reloaded, with the usual deadlines): what was said meanwhile goes up.
     laptop.hook = undefined;
-    await storage.sync();
+    await laptop.open().sync();
     expect(texts(await server.load('chat-1'))).toEqual(['Plan the launch', 'And the budget', 'On it.']);
     await agent.dispose();
   });
