@@ -176,11 +176,34 @@ describe('the offline copy, when the server stalls (issue 26, item 1)', () => {
     // Stalls are being offline, not the server failing on a session: nothing reported.
     expect(laptop.syncErrors).toEqual([]);
 
-    // The server answers again: what was said meanwhile goes up.
+    // The server answers again (the page reloaded, with the usual deadlines): what was said meanwhile goes up.
     laptop.hook = undefined;
-    await storage.sync();
+    await laptop.open().sync();
     expect(texts(await server.load('chat-1'))).toEqual(['Plan the launch', 'And the budget', 'On it.']);
     await agent.dispose();
+  });
+
+  it('a slow list answers from the copy; when the server\'s answer comes, the lists are told to look again', async () => {
+    const { device } = world;
+    const laptop = device();
+    const onLaptop = laptop.open();
+    await onLaptop.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
+    await onLaptop.sync();
+
+    const phone = device();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    phone.hook = async (method, path, answer) => {
+      if (method === 'GET' && path === '/sessions') await released;
+      return answer();
+    };
+    const storage = phone.open({ waitForServerMs: 10 });
+    const changes: string[] = [];
+    storage.subscribe!((change) => changes.push(change.id));
+    expect(await storage.list()).toEqual([]);
+    release();
+    await expect.poll(() => changes).toContain('chat-1');
+    expect((await storage.list()).map((session) => session.id)).toEqual(['chat-1']);
   });
 
   it('a server that sends the headers and stalls in the middle of the answer is given up as well', { timeout: 3_000 }, async () => {
