@@ -15,7 +15,7 @@ export type { AgentErrorSource, ReportError } from './agent/report-error';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
 export type { ContextOptions } from './context/context-options';
 export type { PrepareStep, PrepareStepInput, PrepareStepResult } from './run/prepare-step';
-export type { AfterToolCall, AgentHooks, BeforeToolCall, BeforeToolCallDecision, OnStepFinish, StepFinishInfo, ToolHookCall, ToolHookResult } from './run/agent-hooks';
+export type { AfterToolCall, AgentHooks, BeforeToolCall, BeforeToolCallDecision, OnStepFinish, StepFinishInfo, ToolHookAgent, ToolHookCall, ToolHookResult } from './run/agent-hooks';
 export type { PermissionPolicy } from './people/permission-policy';
 export type { AskUserOption } from './people/question-types';
 export type { ToolInfo } from './tools/tool-info';

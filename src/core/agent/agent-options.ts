@@ -83,7 +83,9 @@ export interface AgentOptions {
    * The app's code at the tool and step boundaries; each one function or a list run in order.
    * `beforeToolCall(call)` runs once a call's input is valid and may allow it (no approval asked;
    * the deny list still refuses), deny it with a reason the model receives, rewrite its input
-   * (validated again and audited), or answer with a result without running the tool.
+   * (validated again and audited), or answer with a result without running the tool. It also sees
+   * the calls of the agent's sub-agents (`defineAgentTool`, nested too), after their own hooks,
+   * with `call.agent.path` naming the sub-agent that asks (`[]` for the agent's own calls).
    * `afterToolCall(call, result)` may replace a result. `onStepFinish(step)` runs after each model
    * step. A tool hook that throws or returns something invalid ends that call with an error result
    * naming the hook; an `onStepFinish` that throws ends the run with an error that says so.

@@ -74,6 +74,7 @@ export function createAgent(options: AgentOptions): Agent {
     costEstimator: options.costEstimator,
     createAgent,
     depth: (options as { [subAgentDepthKey]?: number })[subAgentDepthKey] ?? 0,
+    hooks: config.hooks,
     adopt(toolCallId, child) {
       children.set(toolCallId, child);
       return () => void children.delete(toolCallId);

@@ -33,8 +33,11 @@ export interface AgentToolOptions {
   /** Gives the child the `todo_write` tool: it keeps a plan of its own (in `call.subAgent`'s state, not the parent's). */
   todos?: boolean;
   /**
-   * The child's own hooks (`createAgent({ hooks })`). The parent's hooks and `agent.on` listeners
-   * see the sub-agent call itself, not the calls its child makes.
+   * The child's own hooks (`createAgent({ hooks })`). The child's calls go through its own
+   * `beforeToolCall` first, then through the parent's (and those of the agents above it), which
+   * are told which agent asks (`call.agent.path`); a deny from any of them ends the call. The
+   * parent's `afterToolCall`, `onStepFinish` and `agent.on` listeners see the sub-agent call
+   * itself, not the calls its child makes.
    */
   hooks?: AgentHooks;
   /** How many sub-agents deep a call may start this one: 1 lets only the app's agent start it. Default 2. */

@@ -4,7 +4,8 @@ import { usageSince } from '../store/usage-math';
 import type { ToolExecutionContext } from '../tools/define-tool';
 import { isOwnSandbox, workspaceTools } from './sub-agent-workspace';
 import type { AgentToolOptions } from './agent-tool-options';
-import { subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
+import { inheritedHooksKey, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
+import type { BeforeHook } from '../run/agent-hooks';
 
 /**
  * Runs one sub-agent call: a child agent made from the tool's options (the parent's model,
@@ -26,6 +27,7 @@ export async function runSubAgent(options: AgentToolOptions, task: string, host:
     ...(options.todos ? { todos: true } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
     [subAgentDepthKey]: host.depth + 1,
+    [inheritedHooksKey]: inheritedHooks(host, options.name, context.toolCallId),
   } as AgentOptions);
 
   let charged: { usage: Usage; costUsd: number } = { usage: emptyUsage, costUsd: 0 };
@@ -55,6 +57,24 @@ export async function runSubAgent(options: AgentToolOptions, task: string, host:
     // The child lives for this call: the tools it started (their `init`) are let go with it.
     void child.dispose();
   }
+}
+
+/**
+ * The `beforeToolCall` hooks the child's calls go through after its own: the parent's (its own
+ * and those it inherited), each told which agent asks as seen from the agent that has the hook.
+ */
+function inheritedHooks(host: SubAgentHost<Agent, AgentOptions>, name: string, toolCallId: string): BeforeHook[] {
+  return (host.hooks?.beforeToolCall ?? []).map((hook) => {
+    const level = (hook.level ?? 0) + 1;
+    const ownLabel = hook.ownLabel ?? hook.label;
+    return {
+      run: hook.run,
+      ownLabel,
+      label: `${ownLabel} of ${level === 1 ? 'the parent agent' : `the agent ${level} levels up`}`,
+      level,
+      agent: { path: [...(hook.agent?.path ?? []), name], toolCallIds: [...(hook.agent?.toolCallIds ?? []), toolCallId] },
+    };
+  });
 }
 
 /** Resolves when the child neither runs nor waits for a person any more (or the parent run stops). */

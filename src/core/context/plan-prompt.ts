@@ -9,7 +9,8 @@
  * it, so planning costs the same in the 300th turn as in the 30th.
  */
 import type { ProviderFunctionTool, ProviderPrompt } from '../model/language-model';
-import { summaryText, toProviderPrompt } from '../model/to-provider-prompt';
+import { toProviderPrompt } from '../model/to-provider-prompt';
+import { framedText } from './framed-text';
 import type { AgentState, Message, ToolCall } from '../store/state';
 import type { ResolvedContextOptions } from './context-options';
 import { planReminder } from '../model/plan-reminder';
@@ -135,6 +136,14 @@ function regionItems(state: AgentState, start: number, maxOutputChars: number): 
   return items;
 }
 
+/**
+ * How the model is told about the messages a summary replaces. The summary is model-written and
+ * sits in the system message: nothing in it can end its frame (see `framedText`).
+ */
+function summaryText(summary: string): string {
+  return `The earlier part of this conversation was summarized to fit the context window; the messages after this summary follow it.\n${framedText('conversation-summary', summary)}`;
+}
+
 function systemOf(instructions: string | undefined, summary: string | undefined): string {
   return [instructions, summary === undefined ? undefined : summaryText(summary)].filter(Boolean).join('\n\n');
 }
@@ -142,8 +151,7 @@ function systemOf(instructions: string | undefined, summary: string | undefined)
 function buildPrompt(input: PromptPlanInput, state: AgentState, start: number, items: readonly Item[], elided: ReadonlySet<string>): ProviderPrompt {
   const summary = state.compactions?.at(-1)?.summary;
   const prompt = toProviderPrompt({
-    instructions: input.instructions,
-    summary,
+    instructions: systemOf(input.instructions, summary),
     messages: state.messages.slice(start),
     toolCalls: items.flatMap((item) => item.calls),
     maxToolOutputChars: input.maxToolOutputChars,

@@ -7,7 +7,7 @@
 import type { LanguageModel, ModelCallOptions, StreamUsage } from '../model/language-model';
 import type { RetryPolicy } from '../model/retry-policy';
 import { streamModel } from '../model/stream-model';
-import { framedText } from '../model/framed-text';
+import { framedText } from './framed-text';
 import { toToolResultOutput } from '../model/to-provider-prompt';
 import type { Message, ToolCall } from '../store/state';
 import { textTokens } from './token-estimate';

@@ -1,5 +1,4 @@
 import type { Message, MessagePart, TodoItem, ToolCall } from '../store/state';
-import { framedText } from './framed-text';
 import { planReminder } from './plan-reminder';
 import type {
   ProviderFilePart,
@@ -34,8 +33,6 @@ export function toProviderPrompt(input: {
   toolCalls: readonly ToolCall[];
   /** Longer tool output is cut for the model, with a note (the state keeps the full value). Default 20,000. */
   maxToolOutputChars?: number;
-  /** A summary of earlier messages (not in `messages`), sent after the instructions in the system message. */
-  summary?: string | undefined;
   /** Calls whose output is replaced by a note saying how to get it again (to save context). */
   elidedToolCallIds?: ReadonlySet<string> | undefined;
   /** The agent's plan: while an item is open, a short note of it ends the prompt (see `planReminder`). */
@@ -43,8 +40,8 @@ export function toProviderPrompt(input: {
 }): ProviderPrompt {
   const maxOutputChars = input.maxToolOutputChars ?? defaultMaxToolOutputChars;
   const prompt: ProviderPrompt = [];
-  const system = [input.instructions, input.summary === undefined ? undefined : summaryText(input.summary)].filter(Boolean).join('\n\n');
-  if (system) prompt.push({ role: 'system', content: system });
+  // A summary of earlier messages comes with the instructions (see the context manager's `planPrompt`).
+  if (input.instructions) prompt.push({ role: 'system', content: input.instructions });
   const callsById = new Map(input.toolCalls.map((call) => [call.id, call]));
   const elided = input.elidedToolCallIds;
 
@@ -102,14 +99,6 @@ function toToolCallPart(call: ToolCall): ProviderToolCallPart {
 }
 
 export const defaultMaxToolOutputChars = 20_000;
-
-/**
- * How the model is told about the messages a summary replaces. The summary is model-written and
- * sits in the system message: nothing in it can end its frame (see `framedText`).
- */
-export function summaryText(summary: string): string {
-  return `The earlier part of this conversation was summarized to fit the context window; the messages after this summary follow it.\n${framedText('conversation-summary', summary)}`;
-}
 
 /** What the model reads in place of an elided output: that it existed, and how to get it again. */
 export function elidedOutputNote(call: ToolCall): string {

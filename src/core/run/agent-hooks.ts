@@ -7,6 +7,18 @@ import type { FinishReason } from '../model/language-model';
 import type { AgentState, Message, ToolCall, Usage } from '../store/state';
 import type { ToolInfo } from '../tools/tool-info';
 
+/**
+ * Which agent makes a call, seen from the agent whose hook runs: its own calls have an empty
+ * `path`; a sub-agent's calls (`defineAgentTool`, nested too) have the names of the sub-agent
+ * tools that lead to it, outermost first, and the ids of those calls.
+ */
+export interface ToolHookAgent {
+  /** `[]`: this agent; `['researcher']`: its sub-agent; `['researcher', 'fact_checker']`: that one's sub-agent. */
+  readonly path: readonly string[];
+  /** The sub-agent calls along `path`, each in the state of the agent above it (`state.toolCalls`, then `call.subAgent.toolCalls`). */
+  readonly toolCallIds: readonly string[];
+}
+
 /** A tool call as hooks see it. */
 export interface ToolHookCall {
   /** The call's id, as in `state.toolCalls`. */
@@ -21,6 +33,11 @@ export interface ToolHookCall {
   readonly tool: ToolInfo;
   /** Aborted when the run stops: a hook that waits (a request, say) should stop waiting. */
   readonly signal: AbortSignal;
+  /**
+   * Which agent asks. `beforeToolCall` also sees the calls of the agent's sub-agents, nested too
+   * (after the sub-agent's own hooks); `afterToolCall` sees only the agent's own calls.
+   */
+  readonly agent: ToolHookAgent;
 }
 
 /**
@@ -83,9 +100,21 @@ export interface NamedHook<Hook> {
   readonly label: string;
 }
 
+/**
+ * A `beforeToolCall` hook as an agent runs it: its own (`level` 0), or one of an agent above it
+ * (`level` 1 for the parent), with the asking agent as that hook sees it and its own label.
+ */
+export interface BeforeHook extends NamedHook<BeforeToolCall> {
+  readonly level?: number;
+  readonly agent?: ToolHookAgent;
+  /** The label in the agent that has the hook (`label` then says whose it is). */
+  readonly ownLabel?: string;
+}
+
 /** The hooks as lists, checked. */
 export interface ResolvedHooks {
-  readonly beforeToolCall: readonly NamedHook<BeforeToolCall>[];
+  /** The agent's own, then those of the agents above it, nearest first (see `withInheritedHooks`). */
+  readonly beforeToolCall: readonly BeforeHook[];
   readonly afterToolCall: readonly NamedHook<AfterToolCall>[];
   readonly onStepFinish: readonly NamedHook<OnStepFinish>[];
 }
@@ -121,4 +150,18 @@ export function resolveHooks(hooks: AgentHooks | undefined): ResolvedHooks | und
     }),
   ) as unknown as ResolvedHooks;
   return hookKinds.some((kind) => resolved[kind].length > 0) ? resolved : undefined;
+}
+
+/**
+ * A sub-agent's hooks: its own, then the `beforeToolCall` hooks of the agents above it (handed
+ * down by `runSubAgent`), so that a parent's policy reaches its sub-agents' calls.
+ *
+ * @example
+ * ```ts
+ * withInheritedHooks(resolveHooks(options.hooks), fromParent)?.beforeToolCall.length;
+ * ```
+ */
+export function withInheritedHooks(own: ResolvedHooks | undefined, inherited: readonly BeforeHook[] | undefined): ResolvedHooks | undefined {
+  if (!inherited?.length) return own;
+  return { afterToolCall: [], onStepFinish: [], ...own, beforeToolCall: [...(own?.beforeToolCall ?? []), ...inherited] };
 }

@@ -9,7 +9,8 @@ import type { ToolCallHandler } from './execute-tool-call';
 import type { ContextOptions } from '../context/context-options';
 import { lazyContext, type LazyContext } from '../context/lazy-context';
 import type { PrepareStep } from './prepare-step';
-import { resolveHooks, type AgentHooks, type ResolvedHooks } from './agent-hooks';
+import { resolveHooks, withInheritedHooks, type AgentHooks, type BeforeHook, type ResolvedHooks } from './agent-hooks';
+import { inheritedHooksKey } from './sub-agent-host';
 import { assertValidLimits } from './run-budget';
 import type { AgentLimits, CostEstimator } from './run-limits';
 
@@ -68,6 +69,8 @@ export interface RunConfigInput {
   context?: ContextOptions | undefined;
   prepareStep?: PrepareStep | undefined;
   hooks?: AgentHooks | undefined;
+  /** A sub-agent's: the `beforeToolCall` hooks of the agents above it. */
+  [inheritedHooksKey]?: readonly BeforeHook[] | undefined;
 }
 
 /**
@@ -104,6 +107,6 @@ export function createRunConfig(input: RunConfigInput): RunConfig {
     context: lazyContext(input.context),
     prepareStep: input.prepareStep,
     toolLifecycle: createToolLifecycle(),
-    hooks: resolveHooks(input.hooks),
+    hooks: withInheritedHooks(resolveHooks(input.hooks), input[inheritedHooksKey]),
   };
 }

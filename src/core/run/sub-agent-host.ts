@@ -2,6 +2,7 @@ import type { LanguageModel } from '../model/language-model';
 import type { PermissionPolicy } from '../people/permission-policy';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { SubAgentRun, Usage } from '../store/state';
+import type { ResolvedHooks } from './agent-hooks';
 import type { ToolDefinition, ToolExecutionContext } from '../tools/define-tool';
 import type { CostEstimator } from './run-limits';
 
@@ -19,6 +20,8 @@ export interface SubAgentHost<Child = unknown, ChildOptions = never> {
   readonly costEstimator: CostEstimator | undefined;
   /** 0 for an agent the app created, 1 for its children, and so on. */
   readonly depth: number;
+  /** The agent's hooks (its `beforeToolCall` list holds those of the agents above it too): a child's calls go through them. */
+  readonly hooks: ResolvedHooks | undefined;
   /** `createAgent` itself (handed over so that the sub-agent code, loaded lazily, does not carry a second copy). */
   createAgent(options: ChildOptions): Child;
   /** Makes the child reachable by the parent's `approve`, `deny`, `answer` and `cancelQuestion` while it runs; returns the release. */
@@ -46,6 +49,9 @@ export const subAgentDepthKey: unique symbol = Symbol.for('react-agent-kit.subAg
 export function subAgentHostOf<Child, ChildOptions>(context: ToolExecutionContext): SubAgentHost<Child, ChildOptions> | undefined {
   return (context as ToolExecutionContext & { [subAgentHostKey]?: SubAgentHost<Child, ChildOptions> })[subAgentHostKey];
 }
+
+/** The key under which `createAgent`'s options carry the `beforeToolCall` hooks of the agents above a child (`BeforeHook[]`). */
+export const inheritedHooksKey: unique symbol = Symbol.for('react-agent-kit.inheritedHooks');
 
 /** The key under which a sub-agent tool's definition says what its child has (for `agent.tools`). */
 export const agentToolKey: unique symbol = Symbol.for('react-agent-kit.agentTool');

@@ -11,7 +11,7 @@ import type { AgentEvent } from '../store/events';
 import type { AgentState, AuditActor, ToolCall, Usage } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolInfo } from '../tools/tool-info';
-import type { BeforeToolCallDecision, ResolvedHooks, StepFinishInfo, ToolHookCall, ToolHookResult } from './agent-hooks';
+import type { BeforeToolCallDecision, ResolvedHooks, StepFinishInfo, ToolHookAgent, ToolHookCall, ToolHookResult } from './agent-hooks';
 import type { FinishReason } from '../model/language-model';
 import type { HookKit } from './hook-kit';
 
@@ -34,6 +34,9 @@ export interface PendingResult {
   by: AuditActor;
   note?: string;
 }
+
+/** The agent's own calls, as its hooks see them. */
+const ownAgent: ToolHookAgent = Object.freeze({ path: Object.freeze([]), toolCallIds: Object.freeze([]) });
 
 const infos = new WeakMap<ToolDefinition, ToolInfo>();
 function infoOf(tool: ToolDefinition, kit: HookKit): ToolInfo {
@@ -65,7 +68,10 @@ function shown(value: unknown): string {
 
 /**
  * Runs the `beforeToolCall` hooks in order for a call whose input is valid (`input` as JSON,
- * `value` as the tool's schema parsed it).
+ * `value` as the tool's schema parsed it): the agent's own, then, in a sub-agent, those of the
+ * agents above it, nearest first. A deny from any of them ends the call. An answer skips the
+ * rest of its agent's hooks, not those of the agents above: they may still deny the call or
+ * answer it themselves (an allow or a rewrite of theirs leaves the answer as it is).
  *
  * @example
  * ```ts
@@ -87,11 +93,14 @@ export async function applyBeforeToolCall(
   };
   const failed = (label: string, problem: string, note: string) => settle('output-error', { error: `${label} ${problem} for "${call.name}", so the call did not run.` }, note);
   let allowed = false;
-  for (const { run, label } of context.hooks?.beforeToolCall ?? []) {
+  let answer: { output: unknown; label: string; level: number } | undefined;
+  for (const { run, label, level = 0, agent = ownAgent } of context.hooks?.beforeToolCall ?? []) {
     if (context.signal.aborted) return { kind: 'handled' };
+    // An answer ends its own agent's hooks; an agent above still has its say.
+    if (answer !== undefined && level <= answer.level) continue;
     let decision: BeforeToolCallDecision | undefined | void;
     try {
-      decision = await untilAborted(run({ id: call.id, name: call.name, input, tool: infoOf(tool, kit), signal: context.signal }), context.signal);
+      decision = await untilAborted(run({ id: call.id, name: call.name, input, tool: infoOf(tool, kit), signal: context.signal, agent }), context.signal);
     } catch (error) {
       if (context.signal.aborted) return { kind: 'handled' };
       return failed(label, `threw (${kit.describeError(error)})`, `${label} threw`);
@@ -109,6 +118,7 @@ export async function applyBeforeToolCall(
         return settle('output-denied', { error: `This app does not allow this call of "${call.name}"${why ? `: ${why}` : '.'} It did not run. Do not call it again unchanged.` }, `denied by ${label}${why ? `: ${why}` : ''}`);
       }
       case 'rewrite': {
+        if (answer !== undefined) break;
         const json = kit.toJsonData((decision as { input: unknown }).input, 'input');
         if (!json.ok) return failed(label, `rewrote the arguments into a value that is not JSON (${json.problem})`, `${label} rewrote the arguments into a value that is not JSON`);
         const validated = await kit.validateToolInput(tool, json.value);
@@ -125,12 +135,14 @@ export async function applyBeforeToolCall(
         if (!json.ok) return failed(label, `answered with a value that is not JSON (${json.problem})`, `${label} answered with a value that is not JSON`);
         // The deny list wins: the permission check refuses it.
         if (kit.policyLists(context.permissions.deny, tool)) return { kind: 'proceed', input, value, allowed };
-        return settle('output-available', { output: json.value }, `answered by ${label} without running the tool`);
+        answer = { output: json.value, label, level };
+        break;
       }
       default:
         return invalid();
     }
   }
+  if (answer !== undefined) return settle('output-available', { output: answer.output }, `answered by ${answer.label} without running the tool`);
   return { kind: 'proceed', input, value, allowed };
 }
 
@@ -151,7 +163,7 @@ export async function applyAfterToolCall(
   kit: HookKit,
 ): Promise<PendingResult> {
   const input = context.getState().toolCalls.findLast((candidate) => candidate.id === call.id)?.input ?? call.input;
-  const hookCall: ToolHookCall = { id: call.id, name: call.name, input, tool: infoOf(tool, kit), signal: context.signal };
+  const hookCall: ToolHookCall = { id: call.id, name: call.name, input, tool: infoOf(tool, kit), signal: context.signal, agent: ownAgent };
   let current: ToolHookResult = result.state === 'output-available' ? { output: result.output } : { error: result.error ?? '' };
   let replacedBy: string | undefined;
   const failed = (label: string, problem: string, note: string): PendingResult => ({
