@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAgent, defineTool, type LanguageModel, type SessionStorage, type StoredSession } from '../../src/core/index';
 import { memorySessionStorage } from '../../src/core/sessions/index';
+import { createSandbox } from '../../src/core/sandbox/index';
 import { scriptedModel, text, toolCall, type ScriptedStepInput } from '../../src/testing/index';
 import type { AgentSession } from '../../src/core/sessions/agent-session';
 import { stepSaver } from '../../src/core/agent/step-saver';
@@ -63,6 +64,26 @@ describe('saving at the run’s step boundaries', () => {
     expect(stored[1]?.toolCalls.map((call) => [call.id, call.state])).toEqual([['call-1', 'output-available']]);
     expect(stored[2]?.messages.map((message) => [message.role, message.status])).toEqual([['user', 'done'], ['assistant', 'done'], ['assistant', 'done']]);
     expect(stored[2]?.toolCalls.map((call) => [call.id, call.state])).toEqual([['call-1', 'output-available'], ['call-2', 'output-available']]);
+    await agent.dispose();
+  });
+
+  it('the files a step’s tools wrote are stored before the next step’s request', async () => {
+    const storage = memorySessionStorage();
+    const scripted = scriptedModel([toolCall('write_file', { path: 'notes.md', content: 'v1\n' }, 'call-1'), text('Written.')]);
+    const seenFiles: string[][] = [];
+    const model = {
+      ...scripted,
+      async doStream(options: Parameters<typeof scripted.doStream>[0]) {
+        const files = await storage.files('chat-1').load();
+        seenFiles.push((files?.files ?? []).map((file) => `${file.path}: ${file.kind === 'text' ? file.text : file.kind}`));
+        return scripted.doStream(options);
+      },
+    };
+    const sandbox = createSandbox();
+    const agent = createAgent({ model, sandbox, permissions: { allow: ['write_file'] }, session: { id: 'chat-1', storage, ...slowSaves } });
+    expect((await agent.send('Write the notes')).status).toBe('idle');
+    expect(agent.getState().toolCalls.map((call) => call.state)).toEqual(['output-available']);
+    expect(seenFiles[1]).toContain('/notes.md: v1\n');
     await agent.dispose();
   });
 });

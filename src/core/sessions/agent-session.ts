@@ -28,7 +28,7 @@ export interface AgentSession {
   readonly ready: Promise<void>;
   /** Called whenever `status`, `error` or `loaded` changes. Returns the function that stops listening. */
   subscribe(listener: () => void): () => void;
-  /** Saves now what is pending. */
+  /** Saves now what is pending: the files, then the conversation. A run does this at each step boundary. */
   flush(): Promise<void>;
   /** Saves what is pending and stops saving (say, before switching to another session). */
   dispose(): Promise<void>;

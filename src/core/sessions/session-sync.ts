@@ -128,7 +128,9 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
   if (page) document.addEventListener('visibilitychange', onVisibility);
 
   control.connect({
+    // The files first: a record that says a tool wrote a file is never stored before the file.
     flush: async () => {
+      await files?.flush();
       await scheduler.flush();
     },
     dispose: async () => {
