@@ -7,8 +7,10 @@
  */
 import type { ToolDefinition } from '../core/index';
 import { createToolLifecycle } from '../core/internal';
+import { bodyPace } from './body-deadline';
 import { assertCorsOptions, corsHeaders, preflightResponse, type CorsOptions } from './cors';
 import { errorResponse, jsonResponse } from './http-responses';
+import { largeBodyAdmission, type LargeBodyAdmission, type LargeBodyOptions } from './large-body-admission';
 import type { McpServerConfig } from './mcp/index';
 import { handleModelStep, isModel, type ServerModels } from './model-route';
 import { defaultMaxOutputTokens } from './model-settings';
@@ -59,10 +61,27 @@ export interface AgentHandlerOptions {
   /** Largest request body, in bytes; a larger one gets 413. Default 1 MiB. */
   maxBodyBytes?: number;
   /**
-   * How long a request body may take to arrive, in milliseconds from the first read; a body that
-   * trickles in past it gets 408. Default 30 s.
+   * The longest a request body may go without a byte arriving, in milliseconds (and before its
+   * first byte, from the first read); a body that stops for longer gets 408. A body that keeps
+   * moving is not cut, however long it takes, unless it is slower than `minBodyBytesPerSecond`.
+   * Default 30 s.
    */
   bodyTimeoutMs?: number;
+  /**
+   * The slowest average a request body may arrive at, in bytes a second: after its first
+   * `bodyTimeoutMs`, a body gets one more second for every this many bytes received, and a 408
+   * when it falls behind. Default 8 KiB (64 kbit/s, a poor mobile uplink: a 32 MiB save may take
+   * about 70 minutes while it keeps moving).
+   */
+  minBodyBytesPerSecond?: number;
+  /**
+   * How many large bodies (over `minBytes`, default 1 MiB: session saves, mostly) the handler
+   * reads at once: `maxConcurrent` in total (default 4) and `maxConcurrentPerUser` per user
+   * (default 2). A request past either gets 503 with `retry-after` (`retryAfterSeconds`, default
+   * 5) before any of its body is read. Each large save holds several times its size in memory
+   * while it is read, parsed and stored; this bounds how much all of them hold together.
+   */
+  largeBodies?: LargeBodyOptions;
   /**
    * The output-token ceiling of every model step: a browser that asks for more, or for nothing,
    * gets this many. Default 16,384: the largest that every mainstream model accepts. Set it
@@ -95,7 +114,6 @@ export interface AgentHandler {
 }
 
 const defaultMaxBodyBytes = 1024 * 1024;
-const defaultBodyTimeoutMs = 30_000;
 const defaultToolTimeoutMs = 60_000;
 
 /**
@@ -129,7 +147,8 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   }
   const basePath = normalizeBasePath(options.basePath ?? '');
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
-  const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs);
+  const { idleMs: bodyTimeoutMs, minBytesPerSecond: minBodyBytesPerSecond } = bodyPace('createAgentHandler', options.bodyTimeoutMs, options.minBodyBytesPerSecond);
+  const admission = largeBodyAdmission(options.largeBodies);
   const sessionMaxBodyBytes = positive('sessions.maxBodyBytes', options.sessions?.maxBodyBytes, defaultSessionMaxBodyBytes);
   const maxOutputTokens = positive('maxOutputTokens', options.maxOutputTokens, defaultMaxOutputTokens);
   if (!Number.isSafeInteger(maxOutputTokens)) throw new TypeError(`createAgentHandler: \`maxOutputTokens\` must be a whole number of tokens, got ${maxOutputTokens}.`);
@@ -148,12 +167,12 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
           'Sessions are kept per user, and authorize(request) named none: return { userId } from authorize for a signed-in user, or set sessions: { store, withoutUsers: true } if every caller may share one set of sessions.',
         );
       }
-      return handleSessionRoute(request, path, { store: options.sessions.store, userId: user, maxBodyBytes: sessionMaxBodyBytes, bodyTimeoutMs });
+      return handleSessionRoute(request, path, { store: options.sessions.store, userId: user, maxBodyBytes: sessionMaxBodyBytes, bodyTimeoutMs, minBodyBytesPerSecond });
     }
     if (path === '/model') {
       if (request.method !== 'POST') return methodNotAllowed('POST');
       if (options.model === undefined) return errorResponse(404, 'not-found', 'This server has no model configured.');
-      return handleModelStep(request, { models: options.model, maxOutputTokens, maxBodyBytes, bodyTimeoutMs, reportError });
+      return handleModelStep(request, { models: options.model, maxOutputTokens, maxBodyBytes, bodyTimeoutMs, minBodyBytesPerSecond, reportError });
     }
     if (path === '/tools') {
       if (request.method !== 'GET') return methodNotAllowed('GET');
@@ -165,7 +184,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       const name = safeDecode(toolName);
       const tool = name === undefined ? undefined : (await sources.load()).tools.get(name);
       if (!tool) return errorResponse(404, 'unknown-tool', `There is no tool named ${JSON.stringify(name ?? toolName)} in this server's catalog.`);
-      return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError, toolLifecycle });
+      return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, minBodyBytesPerSecond, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError, toolLifecycle });
     }
     const sessionRoutes = options.sessions ? `, ${basePath}/sessions and ${basePath}/sessions/{id}` : '';
     return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}${sessionRoutes}.`);
@@ -181,7 +200,17 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       if (decision instanceof Response) return withHeaders(decision, cors);
       const userId = userOf(decision);
       if (decision !== true && userId === undefined) return withHeaders(errorResponse(401, 'unauthorized', 'This request is not authorized.'), cors);
-      return withHeaders(await route(request, path.slice(basePath.length) || '/', userId), cors);
+      const admitted = admit(admission, request, userId);
+      if (admitted instanceof Response) return withHeaders(admitted, cors);
+      try {
+        const response = await route(admitted.request, path.slice(basePath.length) || '/', userId);
+        // A body without a length that grew large while no place was free: the route saw it fail.
+        if (!admitted.turnedAway()) return withHeaders(response, cors);
+        await response.body?.cancel().catch(() => {});
+        return withHeaders(admission.busy(), cors);
+      } finally {
+        admitted.leave();
+      }
     } catch (error) {
       reportError(error);
       return withHeaders(errorResponse(500, 'internal-error', 'Internal server error.'), cors);
@@ -191,6 +220,59 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
 }
 
 const sessionMethods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/** A request let in, as the routes should read it, and what to do when it is answered. */
+interface Admitted {
+  request: Request;
+  /** Gives back the place of a large body, if it took one. */
+  leave(): void;
+  /** Whether its body, without a declared length, grew large while every place was taken. */
+  turnedAway(): boolean;
+}
+
+/**
+ * Lets a request in under the limits on large bodies: one that declares a large `content-length`
+ * takes a place now or gets the 503; one without a length is counted as its bytes arrive, and
+ * takes a place when it becomes large (failing its body if none is free). Small ones pass.
+ */
+function admit(admission: LargeBodyAdmission, request: Request, userId: string | undefined): Admitted | Response {
+  const passed: Admitted = { request, leave: () => {}, turnedAway: () => false };
+  if (!request.body || request.method === 'GET' || request.method === 'HEAD') return passed;
+  const declared = request.headers.get('content-length');
+  if (declared !== null) {
+    // The HTTP layer holds a body to the length it declares.
+    if (!(Number(declared) > admission.minBytes)) return passed;
+    const leave = admission.enter(userId);
+    return leave ? { request, leave, turnedAway: () => false } : admission.busy();
+  }
+  const reader = request.body.getReader();
+  let received = 0;
+  let leave: (() => void) | undefined;
+  let turnedAway = false;
+  const counted = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        received += value.byteLength;
+        if (received > admission.minBytes && leave === undefined) {
+          leave = admission.enter(userId);
+          if (leave === undefined) {
+            turnedAway = true;
+            await reader.cancel().catch(() => {});
+            return controller.error(new Error('No place for another large body.'));
+          }
+        }
+        controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    // Read only as the route reads: the request's own stream keeps its back-pressure.
+    { highWaterMark: 0 },
+  );
+  // `duplex: 'half'` is what a streamed request body needs; the DOM types do not know it yet.
+  return { request: new Request(request, { body: counted, duplex: 'half' } as RequestInit), leave: () => leave?.(), turnedAway: () => turnedAway };
+}
 
 /** The user an `authorize` decision names; a `{ userId }` without a usable id is the app's mistake, reported as a 500. */
 function userOf(decision: unknown): string | undefined {

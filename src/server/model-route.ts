@@ -20,8 +20,10 @@ export interface ModelRouteOptions {
   /** The output-token ceiling of every step: used when the browser asks for none or for more. */
   maxOutputTokens: number;
   maxBodyBytes: number;
-  /** How long the request body may take to arrive. */
+  /** The longest the request body may go without a byte arriving. */
   bodyTimeoutMs: number;
+  /** The slowest average the body may arrive at, in bytes a second (default 8 KiB). */
+  minBodyBytesPerSecond?: number;
   reportError: (error: unknown) => void;
 }
 
@@ -32,7 +34,7 @@ export interface ModelRouteOptions {
  * ```
  */
 export async function handleModelStep(request: Request, options: ModelRouteOptions): Promise<Response> {
-  const body = await readJsonBody(request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
+  const body = await readJsonBody(request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs, minBytesPerSecond: options.minBodyBytesPerSecond });
   if (!body.ok) return bodyErrorResponse(body);
   const parsed = parseModelStepRequest(body.value, options.maxOutputTokens);
   if (!parsed.ok) return errorResponse(400, 'invalid-request', parsed.message);

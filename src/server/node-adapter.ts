@@ -3,11 +3,13 @@
  * nothing on strangers. The handler gets the request as soon as its headers are in, with a body
  * that is read only when the handler asks (so `authorize` answers before any of it is read). A
  * body past the size limit gets a complete 413 (the rest is drained, never reset before the
- * answer); a body still arriving at the deadline gets a 408 and the connection closes; a `Host`
+ * answer); a body that stops arriving, or trickles in slower than a minimum rate, gets a 408 and
+ * the connection closes (a body that keeps moving is never cut, see `bodyDeadline`); a `Host`
  * that cannot make a URL gets a 400. No connection outlives its deadline with a body unfinished.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { bodyDeadline, bodyPace, type BodyDeadline, type BodyPace } from './body-deadline';
 import { nodeRequestBody, type NodeRequestBody } from './node-request-body';
 import { requestUrl } from './node-request-url';
 
@@ -23,10 +25,20 @@ export interface NodeHandlerOptions {
    */
   maxBodyBytes?: number;
   /**
-   * How long a request's body may take to arrive, in milliseconds from the request's arrival.
-   * Past it, a request still unanswered gets 408; either way the connection closes. Default 30 s.
+   * The longest a request's body may go without a byte arriving, in milliseconds (counted from the
+   * request's arrival until the first byte). A body that stops for longer, still unanswered, gets
+   * 408; either way the connection closes. A body that keeps moving is not cut, however long it
+   * takes, unless it is slower than `minBodyBytesPerSecond`. After an answer, what is left of the
+   * body has this long to arrive before the connection closes. Default 30 s.
    */
   bodyTimeoutMs?: number;
+  /**
+   * The slowest average a body may arrive at, in bytes a second: after its first `bodyTimeoutMs`,
+   * a body gets one more second for every this many bytes received, and a 408 when it falls
+   * behind (a client that sends a byte now and then cannot hold a connection for long).
+   * Default 8 KiB (64 kbit/s, a poor mobile uplink).
+   */
+  minBodyBytesPerSecond?: number;
 }
 
 const defaultMaxBodyBytes = 1024 * 1024;
@@ -36,8 +48,6 @@ function handlerLimit(handler: FetchHandler): number | undefined {
   const declared = (handler as { maxBodyBytes?: unknown }).maxBodyBytes;
   return typeof declared === 'number' && declared > 0 ? declared : undefined;
 }
-const defaultBodyTimeoutMs = 30_000;
-const maxTimerMs = 2 ** 31 - 1;
 
 /**
  * Serves a fetch handler from Node's `http` server, Express or Connect. Streams the response
@@ -53,20 +63,20 @@ const maxTimerMs = 2 ** 31 - 1;
  */
 export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions = {}) {
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, handlerLimit(handler) ?? defaultMaxBodyBytes);
-  const bodyTimeoutMs = positive('bodyTimeoutMs', options.bodyTimeoutMs, defaultBodyTimeoutMs);
+  const pace = bodyPace('toNodeHandler', options.bodyTimeoutMs, options.minBodyBytesPerSecond);
   return async (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void): Promise<void> => {
     const controller = new AbortController();
     let body: NodeRequestBody | undefined;
-    watchDeadline(request, bodyTimeoutMs, () => {
+    const deadline = watchDeadline(request, pace, () => {
       body?.expire();
-      controller.abort(new Error('The request body did not arrive in time.'));
-      if (!response.headersSent) refuse(response, 408, 'body-timeout', `The request body did not arrive within ${bodyTimeoutMs} ms.`, { close: true });
+      controller.abort(new Error('The request body stopped arriving.'));
+      if (!response.headersSent) refuse(response, 408, 'body-timeout', `The request body stopped arriving (nothing for ${pace.idleMs} ms, or slower than ${pace.minBytesPerSecond} bytes a second).`, { close: true });
       // An answer is out and the client is still sending: nothing more to say on this connection.
       else request.socket.destroy();
     });
     response.once('finish', () => {
       // What is left of the body is read and dropped, so the client can read the answer instead of
-      // meeting a reset; the deadline above ends a client that keeps sending.
+      // meeting a reset; the deadline above, no longer told of progress, ends a client that keeps sending.
       body?.release();
       if (!request.readableEnded) request.resume();
     });
@@ -79,7 +89,7 @@ export function toNodeHandler(handler: FetchHandler, options: NodeHandlerOptions
     // A middleware in front (Express's `express.json()`) may have read the body already.
     const parsed = alreadyReadBody(request);
     if ((parsed?.bytes.byteLength ?? declaredLength(request)) > maxBodyBytes) return refuse(response, 413, 'body-too-large', `The request body exceeds ${maxBodyBytes} bytes.`);
-    if (!parsed && hasBody(request)) body = nodeRequestBody(request, maxBodyBytes);
+    if (!parsed && hasBody(request)) body = nodeRequestBody(request, maxBodyBytes, (bytes) => deadline.progress(bytes));
     let fetchRequest: Request;
     try {
       fetchRequest = toRequest(request, url, parsed ?? body, controller.signal);
@@ -156,22 +166,24 @@ function declaredLength(request: IncomingMessage): number {
   return Number.isFinite(declared) ? declared : 0;
 }
 
-/** Calls `expire` if the request's body is still arriving `ms` after the request came in. */
-function watchDeadline(request: IncomingMessage, ms: number, expire: () => void): void {
-  if (ms > maxTimerMs) return;
+/**
+ * Calls `expire` if the request's body falls behind `pace` while it is still arriving; the body
+ * reports its progress as the handler reads it.
+ */
+function watchDeadline(request: IncomingMessage, pace: BodyPace, expire: () => void): BodyDeadline {
   const socket = request.socket;
-  const timer = setTimeout(() => {
+  const deadline = bodyDeadline(pace, () => {
     clear();
     if (!request.complete && !socket.destroyed) expire();
-  }, ms);
-  timer.unref();
+  });
   const clear = () => {
-    clearTimeout(timer);
+    deadline.stop();
     request.off('end', clear);
     socket.off('close', clear);
   };
   request.once('end', clear);
   socket.once('close', clear);
+  return deadline;
 }
 
 /** A JSON refusal with its length, so the client knows where it ends even if the connection then closes. */

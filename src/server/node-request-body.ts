@@ -1,7 +1,8 @@
 /**
  * A Node request's body as a web stream that reads nothing until the handler asks for it (so
  * `authorize` decides on the headers alone, and a refused request's body is never buffered),
- * counts bytes as they arrive, and fails once the body passes the size limit or its deadline.
+ * counts bytes as they arrive (telling `onProgress`, which moves the deadline), and fails once the
+ * body passes the size limit or its deadline.
  * Whatever happens, it never destroys the request: the adapter decides what to do with the
  * connection after it has answered.
  */
@@ -23,18 +24,19 @@ export interface NodeRequestBody {
 /**
  * @example
  * ```ts
- * const body = nodeRequestBody(request, 1024 * 1024);
+ * const body = nodeRequestBody(request, 1024 * 1024, (bytes) => deadline.progress(bytes));
  * const response = await handler(new Request(url, { method: 'POST', body: body.stream, duplex: 'half' }));
  * if (body.status() === 'too-large') refuse(413);
  * ```
  */
-export function nodeRequestBody(request: IncomingMessage, maxBytes: number): NodeRequestBody {
+export function nodeRequestBody(request: IncomingMessage, maxBytes: number, onProgress: (bytes: number) => void = () => {}): NodeRequestBody {
   let status: NodeBodyStatus = 'unread';
   let received = 0;
   let controller!: ReadableStreamDefaultController<Uint8Array>;
 
   const onData = (chunk: Buffer) => {
     received += chunk.byteLength;
+    onProgress(chunk.byteLength);
     if (received > maxBytes) return stop('too-large', `The request body exceeds ${maxBytes} bytes.`);
     controller.enqueue(chunk);
     // One chunk at a time: the socket waits (TCP pushes back) until the handler reads on.

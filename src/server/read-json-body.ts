@@ -1,8 +1,11 @@
 /**
- * Reads a request's JSON body with a byte limit and a deadline, counting bytes as they arrive (a
- * missing or false `content-length` cannot get past the limit) and giving up on a body that
- * trickles in (a client that sends a byte a second cannot hold the handler for long).
+ * Reads a request's JSON body with a byte limit and a deadline that moves with the body, counting
+ * bytes as they arrive (a missing or false `content-length` cannot get past the limit), giving up
+ * on a body that stalls or trickles in (see `bodyDeadline`), and holding as few copies as it can:
+ * one buffer for the bytes (sized by `content-length` when the request declares one), then the
+ * text, then the parsed value, each dropped as soon as the next exists.
  */
+import { bodyDeadline, defaultMinBodyBytesPerSecond } from './body-deadline';
 import { errorResponse } from './http-responses';
 
 export type JsonBodyResult =
@@ -12,8 +15,12 @@ export type JsonBodyResult =
 export interface JsonBodyLimits {
   /** Largest body, in bytes. */
   maxBytes: number;
-  /** How long the whole body may take to arrive, from the first read, in milliseconds. */
+  /** Longest gap between two bytes of the body (and before the first), in milliseconds. */
   timeoutMs: number;
+  /** The slowest average the body may arrive at after its first `timeoutMs`, in bytes a second. Default 8 KiB. */
+  minBytesPerSecond?: number;
+  /** A `JSON.parse` reviver, so that what the route would convert is converted in the one parse. What it throws is a 400 with its message. */
+  reviver?: (key: string, value: unknown) => unknown;
 }
 
 /**
@@ -24,53 +31,65 @@ export interface JsonBodyLimits {
  * ```
  */
 export async function readJsonBody(request: Request, limits: JsonBodyLimits): Promise<JsonBodyResult> {
+  // The bytes stay inside readText: only the text lives on while it is parsed.
+  const read = await readText(request, limits);
+  if (typeof read !== 'string') return read;
+  try {
+    return { ok: true, value: JSON.parse(read, limits.reviver) };
+  } catch (error) {
+    if (error instanceof SyntaxError) return { ok: false, reason: 'invalid-json', message: 'The request body is not valid JSON.' };
+    return { ok: false, reason: 'invalid-json', message: error instanceof Error ? error.message : 'The request body could not be read as JSON.' };
+  }
+}
+
+/** The body as text, or why it could not be read. */
+async function readText(request: Request, limits: JsonBodyLimits): Promise<string | Extract<JsonBodyResult, { ok: false }>> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limits.maxBytes) return tooLarge(limits.maxBytes);
   if (!request.body) return empty();
   const reader = request.body.getReader();
   let timedOut = false;
   // Cancelling the reader ends a pending read, so a body that never ends cannot keep us waiting.
-  // A deadline past what a timer can hold (`Infinity`) means none.
-  const timer =
-    limits.timeoutMs <= maxTimerMs
-      ? setTimeout(() => {
-          timedOut = true;
-          reader.cancel().catch(() => {});
-        }, limits.timeoutMs)
-      : undefined;
-  const chunks: Uint8Array[] = [];
+  const deadline = bodyDeadline({ idleMs: limits.timeoutMs, minBytesPerSecond: limits.minBytesPerSecond ?? defaultMinBodyBytesPerSecond }, () => {
+    timedOut = true;
+    reader.cancel().catch(() => {});
+  });
+  const timeout = () => ({ ok: false, reason: 'timeout', message: `The request body stopped arriving (nothing for ${limits.timeoutMs} ms, or slower than the server accepts).` }) as const;
+  // The chunks go straight into one buffer: no list of chunks and no second, joined copy.
+  let buffer: Uint8Array = new Uint8Array(Number.isSafeInteger(declared) && declared > 0 ? declared : initialBytes);
   let size = 0;
   try {
     for (;;) {
       const { done, value } = await reader.read();
-      if (timedOut) return { ok: false, reason: 'timeout', message: `The request body did not arrive within ${limits.timeoutMs} ms.` };
+      if (timedOut) return timeout();
       if (done) break;
-      size += value.byteLength;
-      if (size > limits.maxBytes) {
+      deadline.progress(value.byteLength);
+      if (size + value.byteLength > limits.maxBytes) {
         await reader.cancel().catch(() => {});
         return tooLarge(limits.maxBytes);
       }
-      chunks.push(value);
+      if (size + value.byteLength > buffer.byteLength) buffer = grown(buffer, size, Math.min(limits.maxBytes, Math.max(buffer.byteLength * 2, size + value.byteLength)));
+      buffer.set(value, size);
+      size += value.byteLength;
     }
   } catch {
     // The body failed as it was read (the client went away, a proxy cut it): there is nothing to parse.
-    if (timedOut) return { ok: false, reason: 'timeout', message: `The request body did not arrive within ${limits.timeoutMs} ms.` };
+    if (timedOut) return timeout();
     return { ok: false, reason: 'unreadable', message: 'The request body could not be read to its end.' };
   } finally {
-    clearTimeout(timer);
+    deadline.stop();
   }
   if (size === 0) return empty();
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  try {
-    return { ok: true, value: JSON.parse(new TextDecoder().decode(bytes)) };
-  } catch {
-    return { ok: false, reason: 'invalid-json', message: 'The request body is not valid JSON.' };
-  }
+  return new TextDecoder().decode(buffer.subarray(0, size));
+}
+
+/** The first buffer of a body that does not declare its length; it doubles as needed. */
+const initialBytes = 16 * 1024;
+
+function grown(buffer: Uint8Array, used: number, bytes: number): Uint8Array {
+  const next = new Uint8Array(bytes);
+  next.set(buffer.subarray(0, used));
+  return next;
 }
 
 /**
@@ -87,12 +106,10 @@ export function bodyErrorResponse(result: Extract<JsonBodyResult, { ok: false }>
   return errorResponse(400, 'invalid-request', result.message);
 }
 
-const maxTimerMs = 2 ** 31 - 1;
-
-function tooLarge(maxBytes: number): JsonBodyResult {
+function tooLarge(maxBytes: number): Extract<JsonBodyResult, { ok: false }> {
   return { ok: false, reason: 'too-large', message: `The request body exceeds ${maxBytes} bytes.` };
 }
 
-function empty(): JsonBodyResult {
+function empty(): Extract<JsonBodyResult, { ok: false }> {
   return { ok: false, reason: 'empty', message: 'The request has no body; send a JSON object.' };
 }

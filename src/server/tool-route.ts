@@ -10,8 +10,10 @@ import { bodyErrorResponse, readJsonBody } from './read-json-body';
 
 export interface ToolRouteOptions {
   maxBodyBytes: number;
-  /** How long the request body may take to arrive. */
+  /** The longest the request body may go without a byte arriving. */
   bodyTimeoutMs: number;
+  /** The slowest average the body may arrive at, in bytes a second (default 8 KiB). */
+  minBodyBytesPerSecond?: number;
   /** Time limit for tools that set none. */
   defaultTimeoutMs: number;
   reportError: (error: unknown) => void;
@@ -28,7 +30,7 @@ export interface ToolRouteOptions {
  * ```
  */
 export async function handleToolCall(request: Request, tool: ToolDefinition, options: ToolRouteOptions): Promise<Response> {
-  const body = await readJsonBody(request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs });
+  const body = await readJsonBody(request, { maxBytes: options.maxBodyBytes, timeoutMs: options.bodyTimeoutMs, minBytesPerSecond: options.minBodyBytesPerSecond });
   if (!body.ok) return bodyErrorResponse(body);
   const call = body.value as { input?: unknown; toolCallId?: unknown } | null;
   if (typeof call !== 'object' || call === null || Array.isArray(call) || !('input' in call)) {

@@ -43,10 +43,13 @@ export type PersistenceErrorCode =
 export class PersistenceError extends Error {
   override readonly name = 'PersistenceError';
   readonly code: PersistenceErrorCode;
+  /** How long a server that turned the request away asked to wait before it is sent again (its 503's `retry-after`), in milliseconds, when it said. */
+  readonly retryAfterMs?: number;
 
-  constructor(code: PersistenceErrorCode, message: string, options?: { cause?: unknown }) {
+  constructor(code: PersistenceErrorCode, message: string, options?: { cause?: unknown; retryAfterMs?: number }) {
     super(message, options);
     this.code = code;
+    if (options?.retryAfterMs !== undefined) this.retryAfterMs = options.retryAfterMs;
   }
 }
 

@@ -104,7 +104,9 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       throw new PersistenceError('unavailable', `The session server at ${base} could not be reached (${reason}).`, { cause: error });
     }
     if (response.ok || response.status === 404 || response.status === 409) return response;
-    throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${(await errorOf(response)).message}`);
+    // A 503 with `retry-after` (a server reading as many large saves as it takes at once) says when to send it again.
+    const retryAfterMs = response.status === 503 ? secondsOf(response.headers.get('retry-after')) : undefined;
+    throw new PersistenceError(response.status === 413 ? 'quota-exceeded' : response.status >= 500 ? 'unavailable' : 'failed', `The session server answered ${method} ${path} with ${response.status}: ${(await errorOf(response)).message}`, { retryAfterMs });
   }
 
   const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
@@ -199,6 +201,11 @@ async function readJson(response: Response, what: string): Promise<unknown> {
 async function expectDone(response: Response, doing: string): Promise<void> {
   if (response.status === 404) throw new PersistenceError('failed', `The session server found nothing to do ${doing} (404): ${(await errorOf(response)).message}`);
   await response.body?.cancel();
+}
+
+/** A `retry-after` of whole seconds, in milliseconds (a date or anything else: undefined). */
+function secondsOf(value: string | null): number | undefined {
+  return value !== null && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) * 1000 : undefined;
 }
 
 /** The `{ error: { code, message } }` of a refusal (the status text when the body is not one). */

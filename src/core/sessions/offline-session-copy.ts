@@ -53,6 +53,12 @@ const unreachable = (error: unknown): boolean => {
   return codeOf(error) === 'unavailable' && (cause instanceof TypeError || (cause as { name?: unknown } | null)?.name === 'TimeoutError');
 };
 
+/** The wait a server asked for (a 503's `retry-after`, on the `PersistenceError`), else 0. */
+const retryAfterOf = (error: unknown): number => {
+  const asked = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof asked === 'number' && asked > 0 ? asked : 0;
+};
+
 /** How long a session the server failed on waits before it is sent again with a save (doubling up to `maxHoldMs`). */
 const firstHoldMs = 2_000;
 const maxHoldMs = 60_000;
@@ -120,9 +126,10 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
    * `online` event and `sync()` try it at once.
    */
   const held = new Map<string, { until: number; wait: number }>();
-  const hold = (id: string) => {
+  const hold = (id: string, error: unknown) => {
     const wait = Math.min((held.get(id)?.wait ?? firstHoldMs / 2) * 2, maxHoldMs);
-    held.set(id, { until: Date.now() + wait, wait });
+    // A server that said when to come back (503 with retry-after) is not asked before then.
+    held.set(id, { until: Date.now() + Math.max(wait, Math.min(retryAfterOf(error), maxHoldMs)), wait });
   };
   let forceNext = false;
   const report = (error: unknown, id: string) => {
@@ -185,7 +192,7 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
                   (error: unknown) => {
                     if (codeOf(error) === 'closed' || unreachable(error)) throw error;
                     if (!held.has(id)) report(error, id);
-                    hold(id);
+                    hold(id, error);
                     failure ??= error;
                   },
                 );
@@ -199,7 +206,7 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
         }
         if (failure !== undefined) {
           lastError = failure;
-          if (!closed) retry.failed();
+          if (!closed) retry.failed(retryAfterOf(failure));
           break;
         }
         // Only a round that looked at everything knows that nothing is left.

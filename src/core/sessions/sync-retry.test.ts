@@ -56,3 +56,20 @@ describe('syncRetry', () => {
     setTimeoutSpy.mockRestore();
   });
 });
+
+describe('syncRetry and a server that names its time', () => {
+  it('waits at least what the server asked for (a 503 retry-after), up to a minute', () => {
+    vi.useFakeTimers();
+    const retry = vi.fn();
+    const retries = syncRetry(retry);
+    retries.failed(30_000);
+    vi.advanceTimersByTime(29_999);
+    expect(retry).toHaveBeenCalledTimes(0);
+    vi.advanceTimersByTime(1);
+    expect(retry).toHaveBeenCalledTimes(1);
+    retries.failed(3_600_000);
+    vi.advanceTimersByTime(60_000);
+    expect(retry).toHaveBeenCalledTimes(2);
+    retries.close();
+  });
+});

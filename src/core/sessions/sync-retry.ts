@@ -18,8 +18,8 @@ export const maxRetryMs = 60_000;
 
 /** Retries of one offline copy. */
 export interface SyncRetry {
-  /** A push failed: try again later (after a longer wait than last time). */
-  failed(): void;
+  /** A push failed: try again later (after a longer wait than last time, and at least `atLeastMs`: what the server asked for). */
+  failed(atLeastMs?: number): void;
   /** A push went through: the next failure waits the shortest time again. */
   succeeded(): void;
   close(): void;
@@ -45,12 +45,15 @@ export function syncRetry(retry: () => void): SyncRetry {
     timer = undefined;
   };
   return {
-    failed() {
+    failed(atLeastMs = 0) {
       stop();
-      timer = setTimeout(() => {
-        timer = undefined;
-        retry();
-      }, wait);
+      timer = setTimeout(
+        () => {
+          timer = undefined;
+          retry();
+        },
+        Math.max(wait, Math.min(atLeastMs, maxRetryMs)),
+      );
       (timer as { unref?: () => void }).unref?.();
       wait = Math.min(wait * 2, maxRetryMs);
     },

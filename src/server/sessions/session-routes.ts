@@ -15,7 +15,7 @@
  * that does not exist (never a 403, which would tell that it does).
  */
 import { PersistenceError } from '../../core/index';
-import { fileRecordFromJson, fileRecordToJson, snapshotFromJson, snapshotToJson } from '../../core/internal';
+import { bytesReviver, fileRecordFromJson, fileRecordToJson, snapshotToJson } from '../../core/internal';
 import { readSnapshot } from '../../core/sessions/index';
 import { errorResponse, jsonResponse } from '../http-responses';
 import { bodyErrorResponse, readJsonBody } from '../read-json-body';
@@ -66,6 +66,8 @@ export interface SessionRouteContext {
   readonly userId: string;
   readonly maxBodyBytes: number;
   readonly bodyTimeoutMs: number;
+  /** The slowest average a body may arrive at, in bytes a second (default 8 KiB). */
+  readonly minBodyBytesPerSecond?: number;
 }
 
 const idPattern = /^[A-Za-z0-9_-][A-Za-z0-9_.:-]*$/;
@@ -118,20 +120,15 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
       return new URL(request.url).searchParams.get('missing') === 'null' ? jsonResponse(null) : notFound(id);
     }
     case 'PUT': {
-      const body = await readObject(request, context, '{ snapshot, expectedRevision }');
+      // Bytes ({ $bytes: base64 }) are read back in the one parse of the body: a large save is not copied again.
+      const body = await readObject(request, context, '{ snapshot, expectedRevision }', snapshotBytesReviver);
       if (body instanceof Response) return body;
-      const { snapshot, expectedRevision } = body;
+      const { snapshot: decoded, expectedRevision } = body;
       if (expectedRevision !== null && !(typeof expectedRevision === 'number' && Number.isSafeInteger(expectedRevision) && expectedRevision > 0)) {
         return errorResponse(400, 'invalid-request', `"expectedRevision" must be the revision the session was loaded at (a positive whole number), or null for a new session; got ${JSON.stringify(expectedRevision)}.`);
       }
-      if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
+      if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded) || decoded instanceof Uint8Array) {
         return errorResponse(400, 'invalid-request', 'Send the conversation as "snapshot": what agent.snapshot() returns.');
-      }
-      let decoded: unknown;
-      try {
-        decoded = snapshotFromJson(snapshot);
-      } catch (error) {
-        return errorResponse(400, 'invalid-request', (error as Error).message);
       }
       // Checked as every device will read it, so nothing that would not open is kept: a damaged
       // snapshot is a 400 that says what is wrong; one of a newer format goes on to the store's 409.
@@ -194,12 +191,14 @@ async function filesRoute(request: Request, id: string, context: SessionRouteCon
   }
 }
 
-async function readObject(request: Request, context: SessionRouteContext, shape: string): Promise<Record<string, unknown> | Response> {
-  const body = await readJsonBody(request, { maxBytes: context.maxBodyBytes, timeoutMs: context.bodyTimeoutMs });
+async function readObject(request: Request, context: SessionRouteContext, shape: string, reviver?: (key: string, value: unknown) => unknown): Promise<Record<string, unknown> | Response> {
+  const body = await readJsonBody(request, { maxBytes: context.maxBodyBytes, timeoutMs: context.bodyTimeoutMs, minBytesPerSecond: context.minBodyBytesPerSecond, reviver });
   if (!body.ok) return bodyErrorResponse(body);
   if (typeof body.value !== 'object' || body.value === null || Array.isArray(body.value)) return errorResponse(400, 'invalid-request', `Send a JSON object: ${shape}.`);
   return body.value as Record<string, unknown>;
 }
+
+const snapshotBytesReviver = bytesReviver(() => new PersistenceError('invalid-record', 'The conversation holds binary content that is not valid base64.'));
 
 function checkId(segment: string): string | Response {
   let id: string;
