@@ -6,8 +6,12 @@
  */
 import { Bash } from 'just-bash';
 import type { Sandbox } from '../sandbox-types';
+import { commandFixes } from './command-fixes';
+import { withProcessSubstitutionFiles } from './process-substitution-files';
 import { createSandboxFileSystem } from './sandbox-file-system';
+import { checkScript } from './script-checks';
 import { cancelledExitCode, shellFailure, timedOut } from './shell-failures';
+import { createShellRefusals, refusedOutput } from './shell-refusals';
 import { resolveShellPath } from './shell-paths';
 import type { ShellRunLimits, ShellRunOutput } from './shell-types';
 import { unsupportedCommands } from './unsupported-commands';
@@ -58,21 +62,26 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
     return shellFailure(`bash: cd: ${cwd}: ${messageOf(error)}`);
   }
 
+  // Constructs just-bash would evaluate differently from bash are refused, or rewritten, before anything runs.
+  const checked = checkScript(command);
+  if (checked.refused !== undefined) return refusedOutput(checked.refused);
+
+  const controller = new AbortController();
+  const refusals = createShellRefusals(() => controller.abort());
   const fs = createSandboxFileSystem(sandbox);
   const bash = new Bash({
-    fs,
+    fs: withProcessSubstitutionFiles(fs),
     cwd: directory,
     env: { HOME: '/', ...env },
     executionLimitProfile: 'hardened',
     executionLimits: { maxExecutionTimeMs: limits.timeoutMs, maxCommandCount: limits.maxCommands, maxLoopIterations: limits.maxLoopIterations },
-    customCommands: unsupportedCommands(),
+    customCommands: [...unsupportedCommands(), ...commandFixes(refusals)],
     // just-bash's defense box patches host globals (Function, ...) while a script runs, in Node
     // only; sandbox subscribers run inside that window and would trip over it. Confinement here
     // comes from the filesystem adapter, and no JavaScript or Python runs in the shell.
     defenseInDepth: false,
   });
 
-  const controller = new AbortController();
   const cancel = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', cancel, { once: true });
   let backstop: ReturnType<typeof setTimeout> | undefined;
@@ -86,7 +95,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   let result: ShellRunOutput;
   try {
     const finished = bash
-      .exec(command, { signal: controller.signal, ...(input.env === undefined ? {} : { env: input.env }) })
+      .exec(checked.script, { signal: controller.signal, ...(input.env === undefined ? {} : { env: input.env }) })
       .then(({ exitCode, stdout, stderr }) => ({ exitCode, stdout, stderr: explainLimits(stderr) }));
     result = await Promise.race([finished, stuck]);
   } catch (error) {
@@ -101,6 +110,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   } catch (error) {
     result = { ...result, exitCode: result.exitCode === 0 ? 1 : result.exitCode, stderr: `${result.stderr}bash: ${messageOf(error)}\n` };
   }
+  if (refusals.reason !== undefined && !isAborted(signal)) result = refusedOutput(refusals.reason);
   if (isAborted(signal)) result = { ...result, exitCode: cancelledExitCode, stderr: result.stderr === '' ? 'bash: cancelled\n' : result.stderr };
   return result;
 }
