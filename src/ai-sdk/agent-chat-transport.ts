@@ -60,6 +60,12 @@ interface Emitted {
   /** The last AI SDK event sent for each tool call, by call id. */
   calls: Map<string, string>;
   steps: Set<string>;
+  /**
+   * Per message, how many of its first parts can send nothing more (text ended, a call's last
+   * chunk sent): a notification reads only the parts after them, so a reply of 5,000 short parts
+   * is read once, not once per notification.
+   */
+  settled: Map<string, number>;
 }
 
 /** Runs `command` and streams what it changes in the agent's state as UI message chunks. */
@@ -71,7 +77,7 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
     // Only a call that had not finished can move in this run: its state then, and where it was.
     unfinished: new Map(before.toolCalls.flatMap((call, index) => (isFinalToolCallState(call.state) ? [] : [[call.id, { state: call.state, index }] as const]))),
   };
-  const emitted: Emitted = { text: new Map(), calls: new Map(), steps: new Set() };
+  const emitted: Emitted = { text: new Map(), calls: new Map(), steps: new Set(), settled: new Map() };
   // The chat may stop reading first (useChat's stop cancels the stream): nothing is sent after that.
   let open = true;
   let stopRun: (() => void) | undefined;
@@ -134,7 +140,7 @@ function addedSince<T extends { id: string }>(items: readonly T[], earlier: Read
 /** The chunks that bring the chat up to `state`: parts of assistant messages made in this run, and calls that moved. */
 function chunksFor(state: AgentState, earlier: Earlier, emitted: Emitted): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
-  const calls = new Map(addedSince(state.toolCalls, earlier.calls).map((call) => [call.id, call]));
+  let calls: Map<string, ToolCall> | undefined;
   for (const message of addedSince(state.messages, earlier.messages)) {
     if (message.role !== 'assistant') continue;
     if (!emitted.steps.has(message.id)) {
@@ -143,13 +149,22 @@ function chunksFor(state: AgentState, earlier: Earlier, emitted: Emitted): UIMes
       emitted.steps.add(message.id);
       chunks.push({ type: 'start-step' });
     }
-    for (const part of message.parts) {
-      if (part.type === 'text' || part.type === 'reasoning') chunks.push(...textChunks(part.type, part.id, part.text, part.status === 'done', emitted));
-      else if (part.type === 'tool-call') {
+    let settled = emitted.settled.get(message.id) ?? 0;
+    for (let index = settled; index < message.parts.length; index++) {
+      const part = message.parts[index]!;
+      let done = true;
+      if (part.type === 'text' || part.type === 'reasoning') {
+        chunks.push(...textChunks(part.type, part.id, part.text, part.status === 'done', emitted));
+        done = emitted.text.get(part.id) === -1;
+      } else if (part.type === 'tool-call') {
+        calls ??= new Map(addedSince(state.toolCalls, earlier.calls).map((call) => [call.id, call]));
         const call = calls.get(part.toolCallId);
         if (call) chunks.push(...callChunks(call, emitted));
+        done = call !== undefined && isFinalToolCallState(call.state);
       }
+      if (done && settled === index) settled = index + 1;
     }
+    emitted.settled.set(message.id, settled);
   }
   // Calls of earlier messages that moved in this run (an approval decided, then its result).
   for (const [id, { state: was, index }] of earlier.unfinished) {
