@@ -29,6 +29,8 @@ function drivenAgent() {
     },
     send: () => new Promise<RunResult>((resolve) => (finish = resolve)),
     stop: () => Promise.resolve(),
+    on: () => () => {},
+    tools: [],
   } as unknown as Agent;
   return {
     agent,
