@@ -1,14 +1,16 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import { isFinalToolCallState, type Agent, type AgentState, type RunResult, type ToolCall } from '../core/index';
+import { isFinalToolCallState, type Agent, type AgentEvent, type AgentState, type RunResult, type ToolCall } from '../core/index';
 
 /**
  * A `ChatTransport` for `useChat` (`@ai-sdk/react`) whose "server" is the kit's agent in the page:
  * `useChat({ transport: agentChatTransport(agent) })`. The agent keeps its tools (the sandbox's
  * included), limits and rules; `useChat` shows what it does as UI message chunks: text, reasoning,
  * tool calls with their results, approval requests (answered with `addToolApprovalResponse`, sent
- * back by `sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses`), errors.
- * Stop (`useChat`'s `stop`) stops the agent. The agent's own state stays the conversation of
- * record; `useChat`'s messages follow it.
+ * back by `sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses`), errors
+ * (a failed model call also ends the reply with a text part that says it). A call to a tool the
+ * agent does not have is a `dynamic-tool` part. Stop (`useChat`'s `stop`) stops the agent, which
+ * then keeps exactly the text the chat shows; `regenerate()` while a reply streams stops it and
+ * asks again. The agent's own state stays the conversation of record; `useChat`'s messages follow it.
  *
  * @example
  * ```tsx
@@ -16,10 +18,23 @@ import { isFinalToolCallState, type Agent, type AgentState, type RunResult, type
  * ```
  */
 export function agentChatTransport(agent: Agent): ChatTransport<UIMessage> {
+  // The request whose reply is streaming: a regeneration takes its place.
+  let active: ChunkRun | undefined;
   return {
-    sendMessages({ trigger, messages, abortSignal }) {
-      const command = commandFor(agent, trigger, messages);
-      return Promise.resolve(runAsChunks(agent, command, abortSignal));
+    async sendMessages({ trigger, messages, abortSignal }) {
+      const replaced = trigger === 'regenerate-message' ? active : undefined;
+      // useChat's regenerate() does not stop the reply it replaces: the agent does, and the old
+      // request hears nothing more (it ends with this one, so the chat never shows "ready" between).
+      replaced?.silence();
+      const { status } = agent.getState();
+      if (trigger === 'regenerate-message' && (status === 'running' || status === 'awaiting-people')) await agent.stop();
+      const run = runAsChunks(agent, commandFor(agent, trigger, messages), abortSignal);
+      if (replaced) void run.done.then(replaced.end);
+      active = run;
+      void run.done.then(() => {
+        if (active === run) active = undefined;
+      });
+      return run.stream;
     },
     reconnectToStream: () => Promise.resolve(null),
   };
@@ -57,13 +72,40 @@ function commandFor(agent: Agent, trigger: 'submit-message' | 'regenerate-messag
 interface Emitted {
   /** Characters of each text or reasoning part already sent, by part id; `-1` once ended. */
   text: Map<string, number>;
+  /** Characters of each part's deltas the agent announced by event, by part id. */
+  announced: Map<string, number>;
   /** The last AI SDK event sent for each tool call, by call id. */
   calls: Map<string, string>;
   steps: Set<string>;
+  /**
+   * Per message, how many of its first parts can send nothing more (text ended, a call's last
+   * chunk sent): a notification reads only the parts after them, so a reply of 5,000 short parts
+   * is read once, not once per notification.
+   */
+  settled: Map<string, number>;
+  /** The names of the agent's tools: a call to another is a `dynamic-tool` part. */
+  tools: ReadonlySet<string>;
 }
 
-/** Runs `command` and streams what it changes in the agent's state as UI message chunks. */
-function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSignal: AbortSignal | undefined): ReadableStream<UIMessageChunk> {
+/** One request's stream, and what ends it early. */
+interface ChunkRun {
+  stream: ReadableStream<UIMessageChunk>;
+  /** Settles when the run behind the stream is over. */
+  done: Promise<void>;
+  /** Nothing more is sent, and the stream stays open (a regeneration took its place)... */
+  silence(): void;
+  /** ...until this closes it, when the request that took its place is over. */
+  end(): void;
+}
+
+const streamEventTypes = ['text-start', 'text-delta', 'text-end', 'reasoning-start', 'reasoning-delta', 'reasoning-end'] as const;
+
+/**
+ * Runs `command` and streams what it changes in the agent's state as UI message chunks. Text
+ * goes out as the agent's events announce it, not a frame later: when the person presses Stop,
+ * the chat has shown every token the agent keeps.
+ */
+function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSignal: AbortSignal | undefined): ChunkRun {
   const before = agent.getState();
   const earlier: Earlier = {
     messages: new Set(before.messages.map((message) => message.id)),
@@ -71,12 +113,21 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
     // Only a call that had not finished can move in this run: its state then, and where it was.
     unfinished: new Map(before.toolCalls.flatMap((call, index) => (isFinalToolCallState(call.state) ? [] : [[call.id, { state: call.state, index }] as const]))),
   };
-  const emitted: Emitted = { text: new Map(), calls: new Map(), steps: new Set() };
+  const emitted: Emitted = { text: new Map(), announced: new Map(), calls: new Map(), steps: new Set(), settled: new Map(), tools: new Set(agent.tools.map((tool) => tool.name)) };
   // The chat may stop reading first (useChat's stop cancels the stream): nothing is sent after that.
   let open = true;
+  let closed = false;
+  let superseded = false;
   let stopRun: (() => void) | undefined;
-  return new ReadableStream<UIMessageChunk>({
+  let finished: () => void = () => {};
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  let close: () => void = () => {};
+  const stream = new ReadableStream<UIMessageChunk>({
     start(controller) {
+      close = () => {
+        if (!closed) controller.close();
+        closed = true;
+      };
       const send = (chunk: UIMessageChunk) => {
         if (open) controller.enqueue(chunk);
       };
@@ -85,6 +136,9 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
       };
       send({ type: 'start' });
       const unsubscribe = agent.subscribe((state) => flush(state));
+      const offs = streamEventTypes.map((type) => agent.on(type, (event) => {
+        for (const chunk of eventChunks(event, emitted)) send(chunk);
+      }));
       stopRun = () => void agent.stop();
       abortSignal?.addEventListener('abort', stopRun, { once: true });
       void command()
@@ -92,25 +146,64 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
           () => {
             const state = agent.getState();
             flush(state);
+            // A failed model call says so in the reply, besides the chat's error.
+            const failure = state.status === 'error' ? state.error : null;
+            if (failure) {
+              send({ type: 'text-start', id: 'error' });
+              send({ type: 'text-delta', id: 'error', delta: failure.message });
+              send({ type: 'text-end', id: 'error' });
+            }
             if (emitted.steps.size > 0) send({ type: 'finish-step' });
             if (abortSignal?.aborted) send({ type: 'abort' });
-            else if (state.status === 'error' && state.error) send({ type: 'error', errorText: state.error.message });
+            else if (failure) send({ type: 'error', errorText: failure.message });
             send({ type: 'finish' });
           },
           (error: unknown) => send({ type: 'error', errorText: error instanceof Error ? error.message : String(error) }),
         )
         .finally(() => {
           unsubscribe();
+          for (const off of offs) off();
           if (stopRun) abortSignal?.removeEventListener('abort', stopRun);
-          if (open) controller.close();
           open = false;
+          if (!superseded) close();
+          finished();
         });
     },
     cancel() {
       open = false;
+      closed = true;
       stopRun?.();
     },
   });
+  return {
+    stream,
+    done,
+    silence() {
+      superseded = true;
+      open = false;
+    },
+    end: () => close(),
+  };
+}
+
+/** The chunks of a text or reasoning event, for a message of this run, beyond what was sent. */
+function eventChunks(event: Extract<AgentEvent, { type: (typeof streamEventTypes)[number] }>, emitted: Emitted): UIMessageChunk[] {
+  const kind = event.type.startsWith('text') ? 'text' : 'reasoning';
+  const id = event.partId;
+  // Where this event's text ends in the part: the state path may have sent some of it already.
+  const end = (emitted.announced.get(id) ?? 0) + ('delta' in event ? event.delta.length : 0);
+  emitted.announced.set(id, end);
+  const sent = emitted.text.get(id);
+  if (!emitted.steps.has(event.messageId) || sent === -1) return [];
+  const chunks: UIMessageChunk[] = [];
+  if (sent === undefined) chunks.push({ type: `${kind}-start`, id });
+  if ('delta' in event && end > (sent ?? 0)) chunks.push({ type: `${kind}-delta`, id, delta: event.delta.slice(event.delta.length - (end - (sent ?? 0))) });
+  emitted.text.set(id, Math.max(end, sent ?? 0));
+  if (event.type.endsWith('-end')) {
+    chunks.push({ type: `${kind}-end`, id });
+    emitted.text.set(id, -1);
+  }
+  return chunks;
 }
 
 /** What the conversation held when the run started, read once per run. */
@@ -134,7 +227,7 @@ function addedSince<T extends { id: string }>(items: readonly T[], earlier: Read
 /** The chunks that bring the chat up to `state`: parts of assistant messages made in this run, and calls that moved. */
 function chunksFor(state: AgentState, earlier: Earlier, emitted: Emitted): UIMessageChunk[] {
   const chunks: UIMessageChunk[] = [];
-  const calls = new Map(addedSince(state.toolCalls, earlier.calls).map((call) => [call.id, call]));
+  let calls: Map<string, ToolCall> | undefined;
   for (const message of addedSince(state.messages, earlier.messages)) {
     if (message.role !== 'assistant') continue;
     if (!emitted.steps.has(message.id)) {
@@ -143,13 +236,22 @@ function chunksFor(state: AgentState, earlier: Earlier, emitted: Emitted): UIMes
       emitted.steps.add(message.id);
       chunks.push({ type: 'start-step' });
     }
-    for (const part of message.parts) {
-      if (part.type === 'text' || part.type === 'reasoning') chunks.push(...textChunks(part.type, part.id, part.text, part.status === 'done', emitted));
-      else if (part.type === 'tool-call') {
+    let settled = emitted.settled.get(message.id) ?? 0;
+    for (let index = settled; index < message.parts.length; index++) {
+      const part = message.parts[index]!;
+      let done = true;
+      if (part.type === 'text' || part.type === 'reasoning') {
+        chunks.push(...textChunks(part.type, part.id, part.text, part.status === 'done', emitted));
+        done = emitted.text.get(part.id) === -1;
+      } else if (part.type === 'tool-call') {
+        calls ??= new Map(addedSince(state.toolCalls, earlier.calls).map((call) => [call.id, call]));
         const call = calls.get(part.toolCallId);
         if (call) chunks.push(...callChunks(call, emitted));
+        done = call !== undefined && isFinalToolCallState(call.state);
       }
+      if (done && settled === index) settled = index + 1;
     }
+    emitted.settled.set(message.id, settled);
   }
   // Calls of earlier messages that moved in this run (an approval decided, then its result).
   for (const [id, { state: was, index }] of earlier.unfinished) {
@@ -172,22 +274,24 @@ function textChunks(kind: 'text' | 'reasoning', id: string, text: string, done: 
 
 function callChunks(call: ToolCall, emitted: Emitted, known = false): UIMessageChunk[] {
   const last = emitted.calls.get(call.id) ?? (known ? 'tool-input-available' : undefined);
+  // A tool the agent does not have (a name the model made up) is the AI SDK's dynamic tool.
+  const dynamic = emitted.tools.has(call.name) ? {} : { dynamic: true };
   const chunks: UIMessageChunk[] = [];
   const push = (chunk: UIMessageChunk) => {
     chunks.push(chunk);
     emitted.calls.set(call.id, chunk.type);
   };
-  if (last === undefined) push({ type: 'tool-input-start', toolCallId: call.id, toolName: call.name });
+  if (last === undefined) push({ type: 'tool-input-start', toolCallId: call.id, toolName: call.name, ...dynamic });
   if (call.state === 'input-streaming') return chunks;
   const sent = emitted.calls.get(call.id) ?? last;
-  if (sent === 'tool-input-start') push({ type: 'tool-input-available', toolCallId: call.id, toolName: call.name, input: call.input });
+  if (sent === 'tool-input-start') push({ type: 'tool-input-available', toolCallId: call.id, toolName: call.name, input: call.input, ...dynamic });
   const now = emitted.calls.get(call.id) ?? last;
   switch (call.state) {
     case 'approval-requested':
       if (now !== 'tool-approval-request') push({ type: 'tool-approval-request', approvalId: call.id, toolCallId: call.id, ...(call.approval ? { reason: call.approval.reason } : {}) });
       break;
     case 'output-available':
-      if (now !== 'tool-output-available') push({ type: 'tool-output-available', toolCallId: call.id, output: call.output });
+      if (now !== 'tool-output-available') push({ type: 'tool-output-available', toolCallId: call.id, output: call.output, ...dynamic });
       break;
     case 'output-denied':
       if (now !== 'tool-output-denied') push({ type: 'tool-output-denied', toolCallId: call.id });
@@ -195,7 +299,7 @@ function callChunks(call: ToolCall, emitted: Emitted, known = false): UIMessageC
     case 'output-error':
     case 'cancelled':
     case 'sealed':
-      if (now !== 'tool-output-error') push({ type: 'tool-output-error', toolCallId: call.id, errorText: call.error ?? `The call to "${call.name}" has no result.` });
+      if (now !== 'tool-output-error') push({ type: 'tool-output-error', toolCallId: call.id, errorText: call.error ?? `The call to "${call.name}" has no result.`, ...dynamic });
       break;
     default:
       break;

@@ -52,6 +52,8 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
     const parts: MessagePart[] = [];
     const foreignParts: NonNullable<Message['foreignParts']> = [];
     message.parts.forEach((part, at) => {
+      // The failed model call's error, shown as text by `toUIMessages`: the state holds it already.
+      if (at === kit?.errorPart && part.type === 'text') return;
       if (part.type === 'text' || part.type === 'reasoning') {
         const base = { id: partIds.shift() ?? createId('part'), text: part.text, status: part.state === 'streaming' ? ('streaming' as const) : ('done' as const) };
         if (part.type === 'text') parts.push({ type: 'text', ...base });

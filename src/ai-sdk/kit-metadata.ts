@@ -24,6 +24,8 @@ export interface KitMessageMetadata {
   notices: Array<{ at: number; part: NoticePart }>;
   /** Per tool call of this message, what its UI part does not carry. */
   toolCalls: Record<string, KitToolCallExtras>;
+  /** The index among the UI parts of the text part that shows the failed model call's error; it is not one of the kit's parts. */
+  errorPart?: number;
   /** On the last message only: the conversation's own fields. */
   conversation?: KitConversationFields;
 }

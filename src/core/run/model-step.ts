@@ -73,6 +73,8 @@ export async function runModelStep(context: ModelStepContext): Promise<ModelStep
     // A buffered reply (thousands of chunks at once) is read in slices, so the page can paint.
     const turn = pacer.maybeYield();
     if (turn) await turn;
+    // Stopped while the page had its turn: the event read before it was never shown, so it is not kept.
+    if (context.signal.aborted) throw context.signal.reason;
     // Reasoning's provider data (a thinking signature) is kept with its part, to be sent back.
     if ((event.type === 'reasoning-start' || event.type === 'reasoning-delta' || event.type === 'reasoning-end') && event.providerMetadata) {
       dispatch({ type: 'reasoning-metadata', messageId, partId: partFor('reasoning', event.id), providerMetadata: event.providerMetadata });
