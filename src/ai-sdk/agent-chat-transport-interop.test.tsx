@@ -91,6 +91,7 @@ describe('useChat over the agent: what useChat users expect', () => {
     expect(final[1]!.parts[0]).toMatchObject({ type: 'dynamic-tool', toolName: 'no_such_tool', toolCallId: 'call-1', state: 'output-error' });
     expect(final[2]!.parts[0]).toMatchObject({ type: 'tool-get_weather', state: 'output-available' });
     expect(fromUIMessages(final)).toEqual(exported.getState());
+    expect(() => toUIMessages(exported.getState(), { tools: [7 as never] })).toThrow('toUIMessages(state, { tools }): each tool must be a name or have one, such as agent.tools; got 7.');
     // Those the call streamed through, where validation failed before (no schema for the tool).
     expect(seen.some((messages) => messages.some((message) => message.parts.some((part) => part.type === 'dynamic-tool' && (part as { state: string }).state === 'input-available')))).toBe(true);
 

@@ -1,5 +1,5 @@
 import type { ChatTransport, UIMessage, UIMessageChunk } from 'ai';
-import { isFinalToolCallState, type Agent, type AgentEvent, type AgentState, type RunResult, type ToolCall } from '../core/index';
+import { isFinalToolCallState, type Agent, type AgentState, type RunResult, type ToolCall } from '../core/index';
 
 /**
  * A `ChatTransport` for `useChat` (`@ai-sdk/react`) whose "server" is the kit's agent in the page:
@@ -72,8 +72,8 @@ function commandFor(agent: Agent, trigger: 'submit-message' | 'regenerate-messag
 interface Emitted {
   /** Characters of each text or reasoning part already sent, by part id; `-1` once ended. */
   text: Map<string, number>;
-  /** Characters of each part's deltas the agent announced by event, by part id. */
-  announced: Map<string, number>;
+  /** The text of each part as the agent's events announced it, by part id. */
+  announced: Map<string, string>;
   /** The last AI SDK event sent for each tool call, by call id. */
   calls: Map<string, string>;
   steps: Set<string>;
@@ -116,12 +116,11 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
   const emitted: Emitted = { text: new Map(), announced: new Map(), calls: new Map(), steps: new Set(), settled: new Map(), tools: new Set(agent.tools.map((tool) => tool.name)) };
   // The chat may stop reading first (useChat's stop cancels the stream): nothing is sent after that.
   let open = true;
-  let closed = false;
   let superseded = false;
+  let closed = false;
   let stopRun: (() => void) | undefined;
-  let finished: () => void = () => {};
-  const done = new Promise<void>((resolve) => (finished = resolve));
-  let close: () => void = () => {};
+  let done!: Promise<void>;
+  let close!: () => void;
   const stream = new ReadableStream<UIMessageChunk>({
     start(controller) {
       close = () => {
@@ -136,23 +135,24 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
       };
       send({ type: 'start' });
       const unsubscribe = agent.subscribe((state) => flush(state));
-      const offs = streamEventTypes.map((type) => agent.on(type, (event) => {
-        for (const chunk of eventChunks(event, emitted)) send(chunk);
-      }));
-      stopRun = () => void agent.stop();
-      abortSignal?.addEventListener('abort', stopRun, { once: true });
-      void command()
+      const offs = streamEventTypes.map((type) =>
+        agent.on(type, (event) => {
+          const text = (emitted.announced.get(event.partId) ?? '') + ('delta' in event ? event.delta : '');
+          emitted.announced.set(event.partId, text);
+          // Only parts of this run's replies, beyond what the state already sent.
+          if (emitted.steps.has(event.messageId)) for (const chunk of textChunks(type.startsWith('text') ? 'text' : 'reasoning', event.partId, text, type.endsWith('end'), emitted)) send(chunk);
+        }),
+      );
+      const stop = (stopRun = () => void agent.stop());
+      abortSignal?.addEventListener('abort', stop, { once: true });
+      done = command()
         .then(
           () => {
             const state = agent.getState();
             flush(state);
             // A failed model call says so in the reply, besides the chat's error.
             const failure = state.status === 'error' ? state.error : null;
-            if (failure) {
-              send({ type: 'text-start', id: 'error' });
-              send({ type: 'text-delta', id: 'error', delta: failure.message });
-              send({ type: 'text-end', id: 'error' });
-            }
+            if (failure) for (const chunk of textChunks('text', 'error', failure.message, true, emitted)) send(chunk);
             if (emitted.steps.size > 0) send({ type: 'finish-step' });
             if (abortSignal?.aborted) send({ type: 'abort' });
             else if (failure) send({ type: 'error', errorText: failure.message });
@@ -163,10 +163,9 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
         .finally(() => {
           unsubscribe();
           for (const off of offs) off();
-          if (stopRun) abortSignal?.removeEventListener('abort', stopRun);
+          abortSignal?.removeEventListener('abort', stop);
           open = false;
           if (!superseded) close();
-          finished();
         });
     },
     cancel() {
@@ -184,26 +183,6 @@ function runAsChunks(agent: Agent, command: () => Promise<RunResult>, abortSigna
     },
     end: () => close(),
   };
-}
-
-/** The chunks of a text or reasoning event, for a message of this run, beyond what was sent. */
-function eventChunks(event: Extract<AgentEvent, { type: (typeof streamEventTypes)[number] }>, emitted: Emitted): UIMessageChunk[] {
-  const kind = event.type.startsWith('text') ? 'text' : 'reasoning';
-  const id = event.partId;
-  // Where this event's text ends in the part: the state path may have sent some of it already.
-  const end = (emitted.announced.get(id) ?? 0) + ('delta' in event ? event.delta.length : 0);
-  emitted.announced.set(id, end);
-  const sent = emitted.text.get(id);
-  if (!emitted.steps.has(event.messageId) || sent === -1) return [];
-  const chunks: UIMessageChunk[] = [];
-  if (sent === undefined) chunks.push({ type: `${kind}-start`, id });
-  if ('delta' in event && end > (sent ?? 0)) chunks.push({ type: `${kind}-delta`, id, delta: event.delta.slice(event.delta.length - (end - (sent ?? 0))) });
-  emitted.text.set(id, Math.max(end, sent ?? 0));
-  if (event.type.endsWith('-end')) {
-    chunks.push({ type: `${kind}-end`, id });
-    emitted.text.set(id, -1);
-  }
-  return chunks;
 }
 
 /** What the conversation held when the run started, read once per run. */

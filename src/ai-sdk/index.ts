@@ -7,6 +7,7 @@
  * `ai` is an optional peer dependency; this entry uses its types only.
  */
 export { toUIMessages } from './to-ui-messages';
+export type { ToUIMessagesOptions } from './to-ui-messages';
 export { fromUIMessages } from './from-ui-messages';
 export { snapshotFromUIMessages } from './snapshot-from-ui-messages';
 export { agentChatTransport } from './agent-chat-transport';

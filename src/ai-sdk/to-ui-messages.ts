@@ -44,11 +44,10 @@ export function toUIMessages(state: AgentState, options: ToUIMessagesOptions = {
 
 function knownToolNames(tools: ToUIMessagesOptions['tools']): ReadonlySet<string> | undefined {
   if (tools === undefined) return undefined;
-  if (typeof tools !== 'object' || tools === null || typeof (tools as Partial<Iterable<unknown>>)[Symbol.iterator] !== 'function') throw new TypeError('toUIMessages(state, { tools }): tools must be a list of tools or tool names, such as agent.tools.');
   const names = new Set<string>();
   for (const entry of tools) {
-    const name = typeof entry === 'string' ? entry : (entry as { name?: unknown } | null)?.name;
-    if (typeof name !== 'string') throw new TypeError(`toUIMessages(state, { tools }): each tool must be a name or have one, got ${JSON.stringify(entry)}.`);
+    const name = typeof entry === 'string' ? entry : entry?.name;
+    if (typeof name !== 'string') throw new TypeError(`toUIMessages(state, { tools }): each tool must be a name or have one, such as agent.tools; got ${JSON.stringify(entry)}.`);
     names.add(name);
   }
   return names;

@@ -5,11 +5,9 @@ export type StreamEvent = Extract<AgentEvent, { type: 'text-start' | 'text-delta
 
 type DeltaEvent = Extract<StreamEvent, { delta: string }>;
 
-const streamEventTypes: ReadonlySet<AgentEvent['type']> = new Set<StreamEvent['type']>(['text-start', 'text-delta', 'text-end', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'tool-call-input-delta']);
-
 /** Whether `event` is buffered until the next frame (see {@link DeltaBuffer}). */
 export function isStreamEvent(event: AgentEvent): event is StreamEvent {
-  return streamEventTypes.has(event.type);
+  return /^(text|reasoning)-(start|delta|end)$|^tool-call-input-delta$/.test(event.type);
 }
 
 /**
