@@ -60,8 +60,11 @@ export type {
   ProviderMetadata,
   ProviderFilePart,
   ProviderPrompt,
+  ProviderToolResultContentPart,
+  ProviderToolResultOutput,
   SpecificationVersion,
 } from './model/language-model';
+export type { ToolContentOutput, ToolContentPart } from './model/tool-content-output';
 export { createId } from './store/ids';
 export { reduce } from './store/reducer';
 export type { ReadonlyAgentStore } from './store/readonly-agent-store';

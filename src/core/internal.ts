@@ -8,6 +8,7 @@ export { createToolRegistry } from './tools/tool-registry';
 export { createToolLifecycle } from './tools/tool-lifecycle';
 export type { ToolLifecycle } from './tools/tool-lifecycle';
 export { toModelJsonSchema, validateToolInput } from './tools/tool-input-schema';
+export { isToolContentOutput } from './model/tool-content-output';
 export { describeToolFailure, invokeTool, ToolFailureError } from './tools/invoke-tool';
 export type { InvokeToolOptions, ToolCallOutcome } from './tools/invoke-tool';
 export { ndjsonContentType } from './bridge/wire-format';

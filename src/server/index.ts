@@ -8,7 +8,7 @@ export type { AgentHandler, AgentHandlerOptions, Authorize, AuthorizeDecision } 
 export type { CorsOptions } from './cors';
 export type { ServerModels } from './model-route';
 export { connectMcpServers } from './mcp/index';
-export type { McpServerConfig, McpToolSource } from './mcp/index';
+export type { McpRestartOptions, McpServerConfig, McpToolSource } from './mcp/index';
 export { toNodeHandler } from './node-adapter';
 export { memoryServerSessionStore } from './sessions/memory-server-session-store';
 export type { ServerSessionStore } from './sessions/server-session-store';

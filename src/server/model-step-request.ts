@@ -8,7 +8,7 @@
  * does not know is refused instead: the caller believes it applies, and a 400 that names it says
  * it does not.
  */
-import { type ModelStepRequest, type ProviderMetadata } from '../core/index';
+import { type ModelStepRequest, type ProviderMetadata, type ProviderToolResultOutput } from '../core/index';
 import { validateJsonSchema } from '../core/internal';
 import { checkModelSettings, modelSettingNames, type ModelSettings } from './model-settings';
 
@@ -31,11 +31,24 @@ const toolCall = {
   required: ['type', 'toolCallId', 'toolName', 'input'],
   properties: { type: { const: 'tool-call' }, toolCallId: { type: 'string' }, toolName: { type: 'string' } },
 } as const;
+/** The parts of a tool result with media (`{ type: 'content' }`): text, and files as base64. */
+const contentText = { type: 'object', required: ['type', 'text'], properties: { type: { const: 'text' }, text: { type: 'string' } } } as const;
+const contentFile = {
+  type: 'object',
+  required: ['type', 'data', 'mediaType'],
+  properties: {
+    type: { enum: ['file-data', 'image-data'] },
+    mediaType: { type: 'string', pattern: '^[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}/[a-zA-Z0-9][a-zA-Z0-9!#$&^_.+-]{0,126}$' },
+    data: { type: 'string', pattern: '^[A-Za-z0-9+/]*={0,2}$' },
+    filename: { type: 'string', maxLength: 1000 },
+  },
+} as const;
 const toolResultOutput = {
   oneOf: [
     { type: 'object', required: ['type', 'value'], properties: { type: { enum: ['text', 'error-text'] }, value: { type: 'string' } } },
     { type: 'object', required: ['type', 'value'], properties: { type: { enum: ['json', 'error-json'] } } },
     { type: 'object', required: ['type'], properties: { type: { const: 'execution-denied' }, reason: { type: 'string' } } },
+    { type: 'object', required: ['type', 'value'], properties: { type: { const: 'content' }, value: { type: 'array', items: { oneOf: [contentText, contentFile] } } } },
   ],
 } as const;
 const toolResult = {
@@ -170,9 +183,30 @@ function toMessage(message: Prompt[number]): Prompt[number] {
           type: 'tool-result',
           toolCallId: part.toolCallId,
           toolName: part.toolName,
-          output: part.output.type === 'execution-denied' ? { type: 'execution-denied', ...(part.output.reason !== undefined ? { reason: part.output.reason } : {}) } : ({ type: part.output.type, value: part.output.value } as typeof part.output),
+          output: toToolResultOutput(part.output),
         })),
       };
+  }
+}
+
+/** A tool result's output with only the fields the wire format names. */
+function toToolResultOutput(output: ProviderToolResultOutput): ProviderToolResultOutput {
+  switch (output.type) {
+    case 'execution-denied':
+      return { type: 'execution-denied', ...(output.reason !== undefined ? { reason: output.reason } : {}) };
+    case 'content':
+      return {
+        type: 'content',
+        value: output.value.map((part) =>
+          part.type === 'text'
+            ? { type: 'text', text: part.text }
+            : part.type === 'image-data'
+              ? { type: 'image-data', data: part.data, mediaType: part.mediaType }
+              : { type: 'file-data', data: part.data, mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}) },
+        ),
+      };
+    default:
+      return { type: output.type, value: output.value } as typeof output;
   }
 }
 

@@ -16,6 +16,7 @@ export function toCatalogEntry(tool: ToolDefinition): ToolCatalogEntry {
     name: tool.name,
     description: tool.description,
     inputSchema: toModelJsonSchema(tool),
+    ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
     needsApproval: typeof tool.needsApproval === 'function' ? 'depends-on-input' : tool.needsApproval === true,
     readOnly: tool.readOnly === true,
     idempotent: tool.idempotent === true,

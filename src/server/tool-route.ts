@@ -6,6 +6,7 @@
 import { createId, type ToolCallLine, type ToolDefinition, type ToolExecutionContext } from '../core/index';
 import { describeToolFailure, invokeTool, validateToolInput, type ToolLifecycle } from '../core/internal';
 import { errorResponse, ndjsonResponse } from './http-responses';
+import { McpToolCallError } from './mcp/mcp-tool-call-error';
 import { bodyErrorResponse, readJsonBody } from './read-json-body';
 
 export interface ToolRouteOptions {
@@ -70,9 +71,11 @@ async function* runTool(tool: ToolDefinition, input: unknown, toolCallId: string
     timeoutMs: tool.timeoutMs ?? options.defaultTimeoutMs,
     reportProgress: (value) => push({ type: 'progress', value }),
   }).then((outcome) => {
-    if (outcome.status === 'failed') options.reportError(outcome.error);
+    // A tool that answered with an error result worked as it should: the model reads the error, and the server log stays quiet.
+    const answeredWithError = outcome.status === 'failed' && isToolErrorResult(outcome.error);
+    if (outcome.status === 'failed' && !answeredWithError) options.reportError(outcome.error);
     if (outcome.status === 'output') return push({ type: 'output', value: outcome.output ?? null });
-    const message = outcome.status === 'failed' && options.redactToolErrors ? `The tool "${tool.name}" failed on the server.` : describeToolFailure(tool.name, outcome);
+    const message = outcome.status === 'failed' && options.redactToolErrors && !answeredWithError ? `The tool "${tool.name}" failed on the server.` : describeToolFailure(tool.name, outcome);
     push({ type: 'error', code: outcome.status, message });
   });
   for (;;) {
@@ -84,4 +87,12 @@ async function* runTool(tool: ToolDefinition, input: unknown, toolCallId: string
     await new Promise<void>((resolve) => (wake = resolve));
     wake = undefined;
   }
+}
+
+/**
+ * An error result the tool gave as its answer (an MCP result with `isError: true`), as opposed
+ * to a failure of the tool or of the server: its text is the tool's own, meant for the model.
+ */
+function isToolErrorResult(error: unknown): boolean {
+  return error instanceof McpToolCallError && error.code === 'tool-error';
 }

@@ -53,7 +53,10 @@ export function createToolSources(ownTools: readonly ToolDefinition<never, unkno
         }
         tools.set(tool.name, tool);
       }
-      return { tools, catalog: { tools: [...tools.values()].map(toCatalogEntry), unavailable } };
+      const catalog = { tools: [...tools.values()].map(toCatalogEntry), unavailable };
+      // Not offered while their server restarts, but a call from a catalog read earlier gets a result that says so.
+      for (const tool of source?.downTools ?? []) if (!tools.has(tool.name)) tools.set(tool.name, tool);
+      return { tools, catalog };
     },
     async close() {
       closed = true;

@@ -4,7 +4,9 @@
  * argument, which the server ignores, so parallel test files (and a test looking for its process)
  * tell them apart.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { afterAll, expect } from 'vitest';
@@ -55,5 +57,36 @@ export function trackedConnect(): (...parameters: Parameters<typeof connectMcpSe
     const source = await connectMcpServers(servers, { onServerStderr: () => {}, ...options });
     sources.push(source);
     return source;
+  };
+}
+
+/** server-everything over Streamable HTTP (`node dist/index.js streamableHttp`, `PORT`), on a free port. */
+export interface EverythingHttpServer {
+  /** Its MCP endpoint. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startEverythingHttp(): Promise<EverythingHttpServer> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  const child = spawn(process.execPath, [everythingBin, 'streamableHttp', `--test-marker=${runId}-http`], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      if (stderr.includes(`listening on port ${port}`)) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server-everything (streamableHttp) exited with ${code}: ${stderr}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}/mcp`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
   };
 }

@@ -170,12 +170,17 @@ function declarationOf(entry: ToolCatalogEntry, fallbackTimeoutMs: number): Tool
     name: entry.name,
     description: entry.description,
     inputSchema: entry.inputSchema,
+    ...(isSchemaObject(entry.outputSchema) ? { outputSchema: entry.outputSchema } : {}),
     needsApproval: entry.needsApproval !== false,
     readOnly: entry.readOnly === true,
     idempotent: entry.idempotent === true,
     category: entry.category ?? 'backend',
     timeoutMs: entry.timeoutMs !== undefined ? entry.timeoutMs + serverTimeoutMarginMs : fallbackTimeoutMs,
   });
+}
+
+function isSchemaObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A failure in transit, which an idempotent call may retry. */

@@ -60,6 +60,8 @@ export interface ToolCatalogEntry {
   description: string;
   /** JSON Schema of the input, as the model receives it. */
   inputSchema: Record<string, unknown>;
+  /** JSON Schema of the output, when the tool declares one (an MCP tool's `outputSchema`). */
+  outputSchema?: Record<string, unknown>;
   /** `true`, `false`, or `'depends-on-input'` when the server decides per call (the browser then asks). */
   needsApproval: boolean | 'depends-on-input';
   readOnly: boolean;

@@ -3,7 +3,7 @@
  * tool calls are immutable, so each one's estimate is computed once and kept with the object: the
  * cost of estimating a prompt is one lookup per message, never a pass over its text again.
  */
-import type { ProviderFunctionTool } from '../model/language-model';
+import type { ProviderFunctionTool, ProviderToolResultContentPart, ProviderToolResultOutput } from '../model/language-model';
 import { elidedOutputNote, toToolResultOutput } from '../model/to-provider-prompt';
 import type { Message, ToolCall } from '../store/state';
 
@@ -46,12 +46,23 @@ export function toolCallTokens(call: ToolCall, maxOutputChars: number): { full: 
   if (cached !== undefined && cached.maxChars === maxOutputChars) return cached;
   const input = messageOverhead + textTokens(call.name) + textTokens(call.inputText);
   const output = toToolResultOutput(call, maxOutputChars);
-  const outputChars = 'value' in output ? (typeof output.value === 'string' ? output.value.length : JSON.stringify(output.value).length) : (output.reason?.length ?? 0);
-  const full = input + messageOverhead + Math.ceil(outputChars / charsPerToken);
+  const full = input + messageOverhead + (output.type === 'content' ? contentTokens(output.value) : Math.ceil(outputChars(output) / charsPerToken));
   const elided = call.state === 'output-available' ? input + messageOverhead + textTokens(elidedOutputNote(call)) : full;
   const costs = { full, elided: Math.min(full, elided), maxChars: maxOutputChars };
   callCosts.set(call, costs);
   return costs;
+}
+
+function outputChars(output: Exclude<ProviderToolResultOutput, { type: 'content' }>): number {
+  if (output.type === 'execution-denied') return output.reason?.length ?? 0;
+  return typeof output.value === 'string' ? output.value.length : JSON.stringify(output.value).length;
+}
+
+/** A media result's text, and its files as a user's files are counted (an image is not its base64 length). */
+function contentTokens(parts: readonly ProviderToolResultContentPart[]): number {
+  let cost = 0;
+  for (const part of parts) cost += part.type === 'text' ? textTokens(part.text) : part.mediaType.startsWith('image/') ? imageTokens : Math.ceil((part.data.length * 3) / 4 / charsPerToken);
+  return cost;
 }
 
 /** The tool declarations of a request. */

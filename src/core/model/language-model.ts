@@ -48,7 +48,18 @@ export type ProviderToolResultOutput =
   | { type: 'json'; value: JsonValue }
   | { type: 'error-text'; value: string }
   | { type: 'error-json'; value: JsonValue }
-  | { type: 'execution-denied'; reason?: string };
+  | { type: 'execution-denied'; reason?: string }
+  | { type: 'content'; value: ProviderToolResultContentPart[] };
+
+/**
+ * A part of a `content` tool result, in the v3 shape: text, or a file with base64 data
+ * (`image-data` is v3's part for an image, which `forSpecification` makes of image files).
+ * `forSpecification` turns files into v2's `media` and v4's `file` parts.
+ */
+export type ProviderToolResultContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'file-data'; data: string; mediaType: string; filename?: string }
+  | { type: 'image-data'; data: string; mediaType: string };
 
 export interface ProviderToolResultPart {
   type: 'tool-result';

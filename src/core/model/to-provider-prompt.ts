@@ -8,9 +8,11 @@ import type {
   ProviderMetadata,
   ProviderPrompt,
   ProviderToolCallPart,
+  ProviderToolResultContentPart,
   ProviderToolResultOutput,
   ProviderToolResultPart,
 } from './language-model';
+import { isToolContentOutput, type ToolContentOutput } from './tool-content-output';
 
 /**
  * Builds the provider prompt (the `prompt` of `doStream`) from the conversation: the
@@ -109,6 +111,7 @@ export function elidedOutputNote(call: ToolCall): string {
 export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxToolOutputChars): ProviderToolResultOutput {
   switch (call.state) {
     case 'output-available': {
+      if (isToolContentOutput(call.output)) return toContentOutput(call.output, maxOutputChars);
       const text = typeof call.output === 'string' ? call.output : undefined;
       // One serialization per call: it measures the output, and is the text when it must be cut.
       const serialized = text === undefined ? toJsonText(call.output) : undefined;
@@ -137,6 +140,21 @@ export function toToolResultOutput(call: ToolCall, maxOutputChars = defaultMaxTo
     case 'running':
       return { type: 'error-text', value: `The call to "${call.name}" has not finished; no result is available.` };
   }
+}
+
+/**
+ * Media output as content parts: files go to the model as files; the text parts share the
+ * `maxOutputChars` budget, so a long text is cut as a text output would be.
+ */
+function toContentOutput(output: ToolContentOutput, maxOutputChars: number): ProviderToolResultOutput {
+  let budget = maxOutputChars;
+  const value = output.value.map((part): ProviderToolResultContentPart => {
+    if (part.type === 'media') return { type: 'file-data', data: part.data, mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}) };
+    const shown = part.text.slice(0, Math.max(0, budget));
+    budget -= part.text.length;
+    return { type: 'text', text: shown.length < part.text.length ? `${shown}\n[Output truncated: showing ${shown.length} of ${part.text.length} characters. Ask for a smaller part if you need the rest.]` : part.text };
+  });
+  return { type: 'content', value };
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { ProviderFilePart, ProviderFunctionTool, ProviderPrompt, ProviderTextPart, ProviderToolChoice, ProviderToolResultOutput } from '../model/language-model';
-import { fileAsText, unsupportedFile } from './file-content';
+import type { ProviderFilePart, ProviderFunctionTool, ProviderPrompt, ProviderTextPart, ProviderToolChoice, ProviderToolResultContentPart, ProviderToolResultOutput } from '../model/language-model';
+import { base64ByteLength, fileAsText, unsupportedFile } from './file-content';
 
 /** A content block of the Anthropic Messages API, as far as the adapter writes them. */
 export type AnthropicContentBlock =
@@ -9,7 +9,10 @@ export type AnthropicContentBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'redacted_thinking'; data: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown }
-  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: true };
+  | { type: 'tool_result'; tool_use_id: string; content: string | AnthropicToolResultBlock[]; is_error?: true };
+
+/** What a `tool_result` block may hold besides a string: text, images and PDFs. */
+export type AnthropicToolResultBlock = Extract<AnthropicContentBlock, { type: 'text' | 'image' | 'document' }>;
 
 export interface AnthropicMessage {
   role: 'user' | 'assistant';
@@ -125,6 +128,15 @@ function toUserBlocks(part: ProviderTextPart | ProviderFilePart): AnthropicConte
   return [{ type: 'text', text }];
 }
 
+/** A tool result's media as image and document blocks (as a user's files); other files as a line that says what was left out. */
+function toResultBlocks(part: ProviderToolResultContentPart): AnthropicToolResultBlock[] {
+  if (part.type === 'text') return part.text.trim() ? [{ type: 'text', text: part.text }] : [];
+  if (/^image\/(jpeg|png|gif|webp)$/.test(part.mediaType) || part.mediaType === 'application/pdf') {
+    return toUserBlocks({ type: 'file', mediaType: part.mediaType, data: part.data, ...(part.type === 'file-data' && part.filename !== undefined ? { filename: part.filename } : {}) }) as AnthropicToolResultBlock[];
+  }
+  return [{ type: 'text', text: `[The tool returned a file (${part.mediaType}, ${base64ByteLength(part.data)} bytes), which this model cannot receive.]` }];
+}
+
 /** Tool input must be an object for the API; the core keeps it parsed. */
 function toInput(input: unknown): unknown {
   if (typeof input !== 'string') return input ?? {};
@@ -135,8 +147,10 @@ function toInput(input: unknown): unknown {
   }
 }
 
-function toResultContent(output: ProviderToolResultOutput): string {
+function toResultContent(output: ProviderToolResultOutput): string | AnthropicToolResultBlock[] {
   switch (output.type) {
+    case 'content':
+      return output.value.flatMap(toResultBlocks);
     case 'text':
     case 'error-text':
       return output.value;

@@ -21,6 +21,19 @@ export function fileAsText(part: ProviderFilePart): string | undefined {
 }
 
 /**
+ * The decoded size of base64 data, without decoding it.
+ *
+ * @example
+ * ```ts
+ * base64ByteLength('aGk='); // 2
+ * ```
+ */
+export function base64ByteLength(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
+}
+
+/**
  * The error for a file an adapter cannot send.
  *
  * @example

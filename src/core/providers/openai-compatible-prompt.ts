@@ -1,5 +1,5 @@
-import type { ProviderFilePart, ProviderFunctionTool, ProviderPrompt, ProviderTextPart, ProviderToolChoice, ProviderToolResultOutput } from '../model/language-model';
-import { fileAsText, unsupportedFile } from './file-content';
+import type { ProviderFilePart, ProviderFunctionTool, ProviderPrompt, ProviderTextPart, ProviderToolChoice, ProviderToolResultContentPart, ProviderToolResultOutput } from '../model/language-model';
+import { base64ByteLength, fileAsText, unsupportedFile } from './file-content';
 
 /** A message of the chat completions API, as far as the adapter writes them. */
 export type ChatCompletionsMessage =
@@ -35,7 +35,9 @@ export type ChatCompletionsToolChoice = 'auto' | 'none' | 'required' | { type: '
  * Reasoning is not sent back: the chat completions format has no field for it (DeepSeek and
  * xAI return `reasoning_content` but do not take it as input, and OpenAI rejects unknown
  * message fields). Errors are sent as `{"error": ...}`, since a tool message has no error
- * flag; this is also what the AI SDK's OpenAI provider sends.
+ * flag; this is also what the AI SDK's OpenAI provider sends. A tool message holds only text, so
+ * the files of `content` results (images, PDFs, WAV and MP3) follow the step's tool messages in
+ * one user message, and each result says what it attached.
  *
  * @example
  * ```ts
@@ -66,9 +68,15 @@ export function toChatCompletionsMessages(prompt: ProviderPrompt): ChatCompletio
         else if (text) messages.push({ role: 'assistant', content: text });
         break;
       }
-      case 'tool':
-        for (const result of message.content) messages.push({ role: 'tool', tool_call_id: result.toolCallId, content: toResultContent(result.output) });
+      case 'tool': {
+        const attached: ChatCompletionsUserContent[] = [];
+        for (const result of message.content) {
+          const content = result.output.type === 'content' ? contentResultText(result.output.value, attached) : toResultContent(result.output);
+          messages.push({ role: 'tool', tool_call_id: result.toolCallId, content });
+        }
+        if (attached.length > 0) messages.push({ role: 'user', content: attached });
         break;
+      }
     }
   }
   return messages;
@@ -111,7 +119,23 @@ function toArguments(input: unknown): string {
   return typeof input === 'string' ? input : JSON.stringify(input ?? {});
 }
 
-function toResultContent(output: ProviderToolResultOutput): string {
+/** A `content` result's text, with a line per file; the files the API takes go to `attached`. */
+function contentResultText(parts: readonly ProviderToolResultContentPart[], attached: ChatCompletionsUserContent[]): string {
+  const lines = parts.map((part) => {
+    if (part.type === 'text') return part.text;
+    const file = `a file (${part.mediaType}, ${base64ByteLength(part.data)} bytes)`;
+    if (!isAttachable(part.mediaType)) return `[The tool returned ${file}, which this model cannot receive.]`;
+    attached.push(toUserContent({ type: 'file', mediaType: part.mediaType, data: part.data, ...(part.type === 'file-data' && part.filename !== undefined ? { filename: part.filename } : {}) }));
+    return `[The tool returned ${file}; it is attached to the next user message.]`;
+  });
+  return lines.join('\n');
+}
+
+function isAttachable(mediaType: string): boolean {
+  return mediaType.startsWith('image/') || mediaType === 'application/pdf' || mediaType === 'audio/wav' || mediaType === 'audio/mpeg' || mediaType === 'audio/mp3';
+}
+
+function toResultContent(output: Exclude<ProviderToolResultOutput, { type: 'content' }>): string {
   switch (output.type) {
     case 'text':
       return output.value;

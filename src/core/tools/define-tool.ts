@@ -49,6 +49,11 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
    * ```
    */
   inputJsonSchema?: JsonSchemaObject;
+  /**
+   * The JSON Schema of the tool's output, when it has one (MCP tools that declare an
+   * `outputSchema`): published in the backend's catalog for the app, not checked by the kit.
+   */
+  outputSchema?: JsonSchemaObject;
   /** Runs the tool. Without it the tool is a declaration, run by the host app or a backend. */
   execute?: (input: Input, context: ToolExecutionContext) => ToolExecuteResult<Output>;
   /** Ask a person before running: always, or when the function says so for this input. */

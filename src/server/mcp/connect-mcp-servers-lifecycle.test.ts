@@ -59,8 +59,8 @@ describe('connectMcpServers lifecycle', () => {
     await source.close();
   });
 
-  it('a server that crashes after connecting fails its calls with its name; the others keep working', async () => {
-    const source = await connect([everything('victim'), everything('survivor')]);
+  it('a server that crashes after connecting (and is not restarted) fails its calls with its name; the others keep working', async () => {
+    const source = await connect([everything('victim'), everything('survivor')], { restart: false });
     const pid = serverPid('victim');
     const running = run(source, 'victim__trigger-long-running-operation', { duration: 5, steps: 5 });
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,12 +1,14 @@
 import type { ToolDefinition } from '../../core/index';
 import { loadMcpSdk } from './load-mcp-sdk';
-import { connectMcpServer, type McpConnection } from './mcp-connection';
+import { McpServerSupervisor, type McpRestartOptions } from './mcp-server-supervisor';
 import { validateMcpServerConfigs, type McpServerConfig } from './mcp-server-config';
 import { assignMcpToolNames } from './mcp-tool-name';
 import { isCallableMcpTool, toMcpToolDefinition } from './mcp-tool-definition';
+import { defaultMaxMcpMediaBytes } from './mcp-tool-result';
 
 /**
- * A server that could not be connected or listed; its tools are not in the catalog.
+ * A server that could not be connected or listed, or a stdio server that stopped and is being
+ * started again; its tools are not in the catalog meanwhile.
  *
  * @example
  * ```ts
@@ -31,9 +33,14 @@ export interface McpServerFailure {
  * ```
  */
 export interface McpToolSource {
-  /** One tool per MCP tool of every connected server, with `execute` calling the server. */
+  /** One tool per MCP tool of every server connected now, with `execute` calling the server. */
   readonly tools: ToolDefinition[];
-  /** Servers that could not be connected or listed. */
+  /**
+   * The tools of servers that are down now (restarting): not offered, but a call that still
+   * arrives (from a catalog read earlier) fails at once with an error result that says so.
+   */
+  readonly downTools: ToolDefinition[];
+  /** Servers that could not be connected or listed, and those that are down now (restarting). */
   readonly failures: ReadonlyArray<McpServerFailure>;
   /** Closes every connection (stdio child processes end); calls still running fail. Idempotent. */
   close(): Promise<void>;
@@ -56,6 +63,17 @@ export interface ConnectMcpServersOptions {
   connectTimeoutMs?: number;
   /** Receives what stdio servers write to stderr (their logs). Default: the host's stderr. */
   onServerStderr?: (server: string, text: string) => void;
+  /**
+   * Decoded bytes of images, audio and PDFs that one tool result may pass to the model as files;
+   * media past it is described in words. Default 2 MiB.
+   */
+  maxMediaBytes?: number;
+  /**
+   * How a stdio server whose process stops (a crash, an exit) is started again: exponential
+   * backoff from `initialDelayMs` (default 1 000) up to `maxDelayMs` (default 30 000) until it
+   * connects; `false` leaves it stopped. HTTP servers are not restarted (the kit does not run them).
+   */
+  restart?: false | McpRestartOptions;
 }
 
 /**
@@ -84,41 +102,74 @@ export async function connectMcpServers(servers: readonly McpServerConfig[], opt
   validateMcpServerConfigs(servers);
   const connectTimeoutMs = options.connectTimeoutMs ?? 30_000;
   if (!(connectTimeoutMs > 0 && Number.isFinite(connectTimeoutMs))) throw new TypeError('`connectTimeoutMs` must be a positive number of milliseconds.');
+  const maxMediaBytes = options.maxMediaBytes ?? defaultMaxMcpMediaBytes;
+  if (!(maxMediaBytes >= 0 && Number.isFinite(maxMediaBytes))) throw new TypeError('`maxMediaBytes` must be a number of bytes, 0 or more.');
+  const restart = restartOptions(options.restart);
   if (servers.length === 0) return createSource([], []);
   const sdk = await loadMcpSdk(servers);
-  const settled = await Promise.allSettled(
-    servers.map((server) =>
-      connectMcpServer(server, sdk, {
-        clientName: options.clientName ?? 'react-agent-kit',
-        clientVersion: options.clientVersion ?? '1.0.0',
-        connectTimeoutMs,
-        onServerStderr: options.onServerStderr ?? ((_server, text) => process.stderr.write(text)),
-      }),
-    ),
-  );
-  const connections: McpConnection[] = [];
+  // A server that stops or comes back changes the source's lists; the source exists only once every server has started.
+  let refresh = () => {};
+  const connectOptions = {
+    clientName: options.clientName ?? 'react-agent-kit',
+    clientVersion: options.clientVersion ?? '1.0.0',
+    connectTimeoutMs,
+    onServerStderr: options.onServerStderr ?? ((_server: string, text: string) => process.stderr.write(text)),
+    maxMediaBytes,
+  };
+  const settled = await Promise.allSettled(servers.map((server) => McpServerSupervisor.start(server, sdk, connectOptions, restart, () => refresh())));
+  const supervisors: McpServerSupervisor[] = [];
   const failures: McpServerFailure[] = [];
   settled.forEach((outcome, index) => {
-    if (outcome.status === 'fulfilled') connections.push(outcome.value);
+    if (outcome.status === 'fulfilled') supervisors.push(outcome.value);
     else failures.push({ server: servers[index]!.name, error: outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason) });
   });
-  return createSource(connections, failures);
+  const source = createSource(supervisors, failures);
+  refresh = source.refresh;
+  return source;
 }
 
-function createSource(connections: readonly McpConnection[], failures: McpServerFailure[]): McpToolSource {
-  // Configuration order decides which tool keeps a plain name when two would collide.
-  const chosen = connections.flatMap((connection) => selectTools(connection).map((tool) => ({ connection, tool })));
-  const names = assignMcpToolNames(chosen.map(({ connection, tool }) => ({ server: connection.config.name, tool: tool.name })));
-  const tools = chosen.map(({ connection, tool }, index) => toMcpToolDefinition(connection, tool, names[index]!));
+function restartOptions(restart: ConnectMcpServersOptions['restart']): Required<McpRestartOptions> | false {
+  if (restart === false) return false;
+  const initialDelayMs = restart?.initialDelayMs ?? 1_000;
+  const maxDelayMs = restart?.maxDelayMs ?? 30_000;
+  if (!(initialDelayMs > 0 && Number.isFinite(initialDelayMs))) throw new TypeError('`restart.initialDelayMs` must be a positive number of milliseconds.');
+  if (!(maxDelayMs >= initialDelayMs && Number.isFinite(maxDelayMs))) throw new TypeError('`restart.maxDelayMs` must be a number of milliseconds, at least `restart.initialDelayMs`.');
+  return { initialDelayMs, maxDelayMs };
+}
+
+function createSource(supervisors: readonly McpServerSupervisor[], startupFailures: McpServerFailure[]): McpToolSource & { refresh(): void } {
+  let tools: ToolDefinition[] = [];
+  let downTools: ToolDefinition[] = [];
+  // Rebuilt when a server stops or comes back, not per read: the catalog is read per request.
+  const refresh = () => {
+    // Configuration order decides which tool keeps a plain name when two would collide; a server
+    // that is down keeps its last listing, so names do not move while it restarts.
+    const chosen = supervisors.flatMap((supervisor) => selectTools(supervisor).map((tool) => ({ supervisor, tool })));
+    const names = assignMcpToolNames(chosen.map(({ supervisor, tool }) => ({ server: supervisor.config.name, tool: tool.name })));
+    const all = chosen.map(({ supervisor, tool }, index) => ({ supervisor, definition: toMcpToolDefinition(supervisor, tool, names[index]!) }));
+    tools = all.filter(({ supervisor }) => supervisor.status === 'connected').map(({ definition }) => definition);
+    downTools = all.filter(({ supervisor }) => supervisor.status === 'restarting').map(({ definition }) => definition);
+  };
+  refresh();
   let closing: Promise<void> | undefined;
   return {
-    tools,
-    failures: Object.freeze(failures),
-    close: () => (closing ??= Promise.all(connections.map((connection) => connection.close())).then(() => {})),
+    get tools() {
+      return tools;
+    },
+    get downTools() {
+      return downTools;
+    },
+    get failures() {
+      // Read each time: the reason says what the next attempt is, which changes on its own.
+      const down = supervisors.filter((supervisor) => supervisor.status === 'restarting').map((supervisor) => ({ server: supervisor.config.name, error: `The MCP server "${supervisor.config.name}" is down: ${supervisor.downReason()}` }));
+      return Object.freeze([...startupFailures, ...down]);
+    },
+    refresh,
+    close: () => (closing ??= Promise.all(supervisors.map((supervisor) => supervisor.close())).then(() => {})),
   };
 }
 
-function selectTools(connection: McpConnection) {
-  const { include, exclude } = connection.config;
-  return connection.tools.filter((tool) => isCallableMcpTool(tool) && (!include || include.includes(tool.name)) && !exclude?.includes(tool.name));
+function selectTools(supervisor: McpServerSupervisor) {
+  const { include, exclude } = supervisor.config;
+  return supervisor.tools.filter((tool) => isCallableMcpTool(tool) && (!include || include.includes(tool.name)) && !exclude?.includes(tool.name));
 }

@@ -5,6 +5,7 @@
  */
 export { connectMcpServers } from './connect-mcp-servers';
 export type { ConnectMcpServersOptions, McpServerFailure, McpToolSource } from './connect-mcp-servers';
+export type { McpRestartOptions } from './mcp-server-supervisor';
 export type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
 export { validateMcpServerConfigs } from './mcp-server-config';
 export { McpToolCallError } from './mcp-tool-call-error';

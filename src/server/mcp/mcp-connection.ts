@@ -5,7 +5,7 @@ import type { McpSdk } from './load-mcp-sdk';
 import type { McpServerConfig } from './mcp-server-config';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { describeError, redact, secretsOf } from './mcp-error-text';
-import { toToolOutput, type McpCallToolResult } from './mcp-tool-result';
+import { defaultMaxMcpMediaBytes, toToolOutput, type McpCallToolResult } from './mcp-tool-result';
 
 /**
  * How the connection stands: `lost` when the server went away (its process exited or crashed),
@@ -21,6 +21,10 @@ export interface McpConnectOptions {
   clientVersion: string;
   connectTimeoutMs: number;
   onServerStderr: (server: string, text: string) => void;
+  /** Decoded bytes of media one result may pass to the model (see `toToolOutput`). */
+  maxMediaBytes: number;
+  /** Called once when the connection is lost (not when the application closes it). */
+  onLost?: (connection: McpConnection) => void;
 }
 
 /** What `callTool` needs besides the tool and its input. */
@@ -50,6 +54,7 @@ export class McpConnection {
     readonly tools: readonly McpListedTool[],
     private readonly client: Client,
     private readonly handle: McpTransportHandle,
+    private readonly options: Pick<McpConnectOptions, 'maxMediaBytes' | 'onLost'> = { maxMediaBytes: defaultMaxMcpMediaBytes },
   ) {
     this.secrets = secretsOf(config);
     // A crash or exit after connecting: calls from now on fail at once with the reason.
@@ -79,7 +84,7 @@ export class McpConnection {
       if (options.signal.aborted) throw options.signal.reason;
       throw this.toCallError(error, tool, options.timeoutMs);
     }
-    return toToolOutput(result, origin);
+    return toToolOutput(result, origin, this.options.maxMediaBytes);
   }
 
   /** Ends the session and the connection (a stdio server's process ends). Idempotent. */
@@ -96,10 +101,14 @@ export class McpConnection {
   private markEnded(status: 'lost' | 'closed'): void {
     if (this.status !== 'connected') return;
     this.status = status;
-    if (status === 'lost') this.lastWords = redact(stderrHint(this.handle.stderrTail()), this.secrets);
+    if (status === 'lost') {
+      this.lastWords = redact(stderrHint(this.handle.stderrTail()), this.secrets);
+      this.options.onLost?.(this);
+    }
   }
 
-  private endPhrase(): string {
+  /** Why the connection ended, for messages: `closed the connection; its stderr ended with: "..."`. */
+  endPhrase(): string {
     switch (this.status) {
       case 'connected':
         return 'is connected';
@@ -153,7 +162,7 @@ export async function connectMcpServer(config: McpServerConfig, sdk: McpSdk, opt
         timer = setTimeout(() => reject(new Error(`it did not start and list its tools within ${options.connectTimeoutMs} ms (connectTimeoutMs)`)), options.connectTimeoutMs);
       }),
     ]);
-    return new McpConnection(config, tools, client, handle);
+    return new McpConnection(config, tools, client, handle, options);
   } catch (error) {
     handle.stopNow();
     await client.close().catch(() => {});

@@ -1,5 +1,6 @@
 import type { ToolDefinition } from '../../core/index';
-import type { McpConnection, McpListedTool } from './mcp-connection';
+import type { McpListedTool } from './mcp-connection';
+import type { McpServerSupervisor } from './mcp-server-supervisor';
 
 /**
  * The per-call time limit of a server's tools when its configuration sets none, in milliseconds.
@@ -38,7 +39,7 @@ export function isCallableMcpTool(tool: McpListedTool): boolean {
  * // { name: 'everything__echo', category: 'mcp:everything', readOnly: true, needsApproval: false, ... }
  * ```
  */
-export function toMcpToolDefinition(connection: McpConnection, tool: McpListedTool, name: string): ToolDefinition {
+export function toMcpToolDefinition(connection: Pick<McpServerSupervisor, 'config' | 'callTool'>, tool: McpListedTool, name: string): ToolDefinition {
   const server = connection.config.name;
   const timeoutMs = connection.config.timeoutMs ?? defaultMcpToolTimeoutMs;
   const readOnly = tool.annotations?.readOnlyHint === true;
@@ -46,6 +47,8 @@ export function toMcpToolDefinition(connection: McpConnection, tool: McpListedTo
     name,
     description: describeMcpTool(tool, server),
     inputSchema: tool.inputSchema,
+    // The result's `structuredContent` (what the model receives) follows it; the SDK checks that it does.
+    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
     execute: (input, { signal, reportProgress }) => connection.callTool(tool.name, input, { signal, timeoutMs, onProgress: reportProgress }),
     needsApproval: !readOnly,
     readOnly,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { McpToolCallError } from './mcp-tool-call-error';
 import { summarizePart, toToolOutput } from './mcp-tool-result';
+import { isToolContentOutput } from '../../core/internal';
 
 const origin = { server: 'everything', tool: 'echo' };
 
@@ -15,16 +16,15 @@ describe('toToolOutput', () => {
     expect(toToolOutput({}, origin)).toBe('');
   });
 
-  it('summarizes mixed content without binary data', () => {
+  it('summarizes content without media, with resources by URI and no binary data', () => {
     const output = toToolOutput(
       {
         content: [
           { type: 'text', text: 'Here:' },
-          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
-          { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
           { type: 'resource', resource: { uri: 'demo://text/1', mimeType: 'text/plain', text: 'hello' } },
           { type: 'resource', resource: { uri: 'demo://blob/2', blob: 'AAECAw==' } },
           { type: 'resource_link', uri: 'demo://blob/3', name: 'Blob 3', mimeType: 'application/octet-stream' },
+          { type: 'blob', data: 'AAECAw==', mimeType: 'application/octet-stream' },
           { type: 'hologram' },
         ],
       },
@@ -32,14 +32,53 @@ describe('toToolOutput', () => {
     );
     expect(output).toEqual([
       { type: 'text', text: 'Here:' },
-      { type: 'image', mimeType: 'image/png', bytes: 8 },
-      { type: 'audio', mimeType: 'audio/wav', bytes: 3 },
       { type: 'resource', uri: 'demo://text/1', mimeType: 'text/plain', text: 'hello' },
       { type: 'resource', uri: 'demo://blob/2', bytes: 4 },
       { type: 'resource_link', uri: 'demo://blob/3', name: 'Blob 3', mimeType: 'application/octet-stream' },
+      { type: 'blob', mimeType: 'application/octet-stream', bytes: 4 },
       { type: 'hologram' },
     ]);
-    expect(JSON.stringify(output)).not.toContain('iVBOR');
+  });
+
+  it('passes images, audio and media resources as media parts, in order with the text', () => {
+    const output = toToolOutput(
+      {
+        content: [
+          { type: 'text', text: 'Here:' },
+          { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' },
+          { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+          { type: 'resource', resource: { uri: 'file:///a.pdf', mimeType: 'application/pdf', blob: 'JVBERg==' } },
+          { type: 'resource_link', uri: 'demo://blob/3', name: 'Blob 3' },
+        ],
+        // What server-filesystem's read_media_file sends: the same media again as structured content.
+        structuredContent: { content: [{ type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' }] },
+      },
+      origin,
+    );
+    expect(output).toEqual({
+      type: 'content',
+      value: [
+        { type: 'text', text: 'Here:' },
+        { type: 'media', mediaType: 'image/png', data: 'iVBORw0KGgo=' },
+        { type: 'media', mediaType: 'audio/wav', data: 'AAAA' },
+        { type: 'media', mediaType: 'application/pdf', data: 'JVBERg==' },
+        { type: 'text', text: '{"type":"resource_link","uri":"demo://blob/3","name":"Blob 3"}' },
+      ],
+    });
+    expect(isToolContentOutput(output)).toBe(true);
+  });
+
+  it('describes media past maxMediaBytes instead of passing it', () => {
+    const big = Buffer.alloc(300).toString('base64');
+    const small = Buffer.alloc(100).toString('base64');
+    const output = toToolOutput({ content: [{ type: 'image', data: big, mimeType: 'image/png' }, { type: 'image', data: small, mimeType: 'image/jpeg' }] }, origin, 200);
+    expect(output).toEqual({
+      type: 'content',
+      value: [
+        { type: 'text', text: '[The tool returned a file (image/png) of 300 bytes, more than the 200 bytes of media a result may pass to the model (maxMediaBytes); it is left out.]' },
+        { type: 'media', mediaType: 'image/jpeg', data: small },
+      ],
+    });
   });
 
   it('throws the text of an error result', () => {
