@@ -6,7 +6,11 @@
  */
 import type { Command } from 'just-bash';
 import type { ShellRefusals } from './shell-refusals';
+import { headCommand, uniqCommand, wcCommand } from './count-commands';
 import { grepCommands } from './grep-command';
+import { lsCommand } from './ls-command';
+import { rewriteCommands } from './rewrite-commands';
+import { sedCommand } from './sed-command';
 import { xargsCommand } from './xargs-command';
 
 /**
@@ -18,5 +22,5 @@ import { xargsCommand } from './xargs-command';
  * ```
  */
 export function commandFixes(refusals: ShellRefusals): Command[] {
-  return [xargsCommand(refusals), ...grepCommands(refusals)];
+  return [xargsCommand(refusals), ...grepCommands(refusals), sedCommand(refusals), lsCommand(refusals), uniqCommand(refusals), wcCommand(refusals), headCommand(refusals), ...rewriteCommands(refusals)];
 }
