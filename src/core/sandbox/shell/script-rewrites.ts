@@ -10,13 +10,21 @@
  *   in the same word (`[$x]` with x="  a" gave `[a]`, bash `[ a]`). Such an expansion is checked
  *   while the word is expanded (`__kit_split_check`), and the script refused when it starts with
  *   a character of $IFS.
+ * - `cmd 2>&1` of one command that writes to both streams: the engine puts its errors after its
+ *   output, GNU tools in an order that depends on their buffering (grep's count first, ls's
+ *   errors first). The command runs under `__kit_errors_merged`, which refuses the script when
+ *   it wrote to both.
  */
-import { parse, serialize, type ScriptNode, type StatementNode, type WordNode } from 'just-bash';
+import { getCommandNames, parse, serialize, type ScriptNode, type StatementNode, type WordNode } from 'just-bash';
 import { commandName, isNode, literalOf, nodesOf, type SyntaxNode } from './script-syntax';
 
 /** The commands the rewrites call; `commandFixes` provides them. */
 export const loopStatusCommand = '__kit_loop_status';
 export const splitCheckCommand = '__kit_split_check';
+export const errorsMergedCommand = '__kit_errors_merged';
+
+// Commands that change nothing in the shell's state, so they can run in a sub-shell of their own.
+const stateless = new Set(getCommandNames().filter((name) => !['printf', 'cd', 'alias', 'unalias', 'history', 'time', 'timeout', 'xargs', 'bash', 'sh'].includes(name)));
 
 const loops = new Set(['For', 'CStyleFor', 'While', 'Until']);
 
@@ -48,7 +56,12 @@ function rewriteLoops(value: unknown, enclosing: string[], state: Rewriter): voi
     for (const item of value) rewriteLoops(item, enclosing, state);
     return;
   }
-  if (!isNode(value)) return;
+  if (typeof value !== 'object' || value === null) return;
+  if (!isNode(value)) {
+    // A plain object of the tree, like an `if` clause: its fields hold nodes.
+    for (const field of Object.values(value)) if (typeof field === 'object') rewriteLoops(field, enclosing, state);
+    return;
+  }
   if (value.type === 'FunctionDef') {
     rewriteLoops(value.body, [], state);
     return;
@@ -121,6 +134,24 @@ function guardSplitting(ast: ScriptNode): boolean {
   return changed;
 }
 
+/** Runs each bundled command whose only redirection is `2>&1` under `__kit_errors_merged`. */
+function orderErrors(ast: ScriptNode): boolean {
+  let changed = false;
+  for (const node of nodesOf(ast)) {
+    if (node.type !== 'SimpleCommand' || (node.assignments as unknown[]).length > 0) continue;
+    const redirections = node.redirections as { operator: string; fd: number | null; target: WordNode }[];
+    const name = commandName(node);
+    if (name === undefined || !stateless.has(name) || redirections.length !== 1) continue;
+    const [redirection] = redirections;
+    if (redirection?.operator !== '>&' || redirection.fd !== 2 || literalOf(redirection.target) !== '1') continue;
+    node.args = [node.name, ...(node.args as WordNode[])];
+    node.name = { type: 'Word', parts: [{ type: 'Literal', value: errorsMergedCommand }] };
+    node.redirections = [];
+    changed = true;
+  }
+  return changed;
+}
+
 /**
  * `script` with the rewrites it needs, or as it is when it needs none. `ast` is its tree, which
  * this changes.
@@ -134,5 +165,6 @@ export function rewriteScript(script: string, ast: ScriptNode): string {
   const state: Rewriter = { changed: false, counter: 0 };
   rewriteLoops(ast.statements, [], state);
   const guarded = guardSplitting(ast);
-  return state.changed || guarded ? serialize(ast) : script;
+  const ordered = orderErrors(ast);
+  return state.changed || guarded || ordered ? serialize(ast) : script;
 }

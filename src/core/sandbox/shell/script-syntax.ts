@@ -28,9 +28,12 @@ export function* nodesOf(root: unknown, skipFunctions = false): Generator<Syntax
     for (const item of root) yield* nodesOf(item, skipFunctions);
     return;
   }
-  if (!isNode(root)) return;
-  yield root;
-  if (skipFunctions && root.type === 'FunctionDef') return;
+  if (typeof root !== 'object' || root === null) return;
+  // Some parts of the tree are plain objects without a type (the clauses of an `if`).
+  if (isNode(root)) {
+    yield root;
+    if (skipFunctions && root.type === 'FunctionDef') return;
+  }
   for (const [key, value] of Object.entries(root)) if (key !== 'type' && typeof value === 'object') yield* nodesOf(value, skipFunctions);
 }
 
