@@ -30,6 +30,14 @@ function endsWithSlashGlob(word: WordNode): boolean {
   return hasGlob && ((last?.type === 'Literal' && last.value.endsWith('/')) || (last?.type === 'Glob' && last.pattern.endsWith('/')));
 }
 
+/** The words of `node` that bash expands into file names (not the patterns inside ${x%/*}, say). */
+function expandedWords(node: SyntaxNode): WordNode[] {
+  if (node.type === 'SimpleCommand') return [node.name as WordNode | null, ...(node.args as WordNode[])].filter((word): word is WordNode => word !== null);
+  if (node.type === 'For' && Array.isArray(node.words)) return node.words as WordNode[];
+  if (node.type === 'Assignment' && Array.isArray(node.array)) return node.array as WordNode[];
+  return [];
+}
+
 function mergesErrors(node: SyntaxNode): boolean {
   const redirections = (node.redirections ?? []) as { operator: string; fd: number | null; target: unknown }[];
   return redirections.some(({ operator, fd, target }) => operator === '&>' || operator === '&>>' || (operator === '>&' && fd === 2 && literalOf(target as WordNode) === '1'));
@@ -45,8 +53,7 @@ function refusalOf(ast: ScriptNode): string | undefined {
   const nodes = [...nodesOf(ast)];
   const functions = new Set(nodes.filter((node) => node.type === 'FunctionDef').map((node) => String(node.name)));
   for (const node of nodes) {
-    // A brace item is a `Word` too, holding a word rather than parts.
-    if (node.type === 'Word' && Array.isArray(node.parts) && endsWithSlashGlob(node as unknown as WordNode)) return 'a glob that ends in / (to match folders only); list folders with: find . -mindepth 1 -maxdepth 1 -type d';
+    if (expandedWords(node).some(endsWithSlashGlob)) return 'a glob that ends in / (to match folders only); list folders with: find . -mindepth 1 -maxdepth 1 -type d';
     const inArithmetic =
       (node.type === 'ArithCommandSubst' && callsFunction(String(node.command), functions)) ||
       (node.type === 'ArithmeticExpression' && /\$\(|`/.test(String(node.originalText)) && functions.size > 0 && callsFunction(String(node.originalText).replace(/^[^$`]*/, 'echo '), functions)) ||
