@@ -5,15 +5,12 @@
  * on stderr and a non-zero exit. The match rate per category and the refusals are printed (and
  * recorded in bench/README.md). Without /usr/bin/bash the comparison is skipped, with that said.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CorpusCategory } from './shell-corpus/corpus-types';
-import { loadCorpus, parseCorpus } from './shell-corpus/load-corpus';
-import { bashPath, compareScript, hasBash, type CorpusResult } from './shell-corpus/run-corpus';
+import { loadCorpus } from './shell-corpus/load-corpus';
+import { bashPath, compareScript, hasBash, runInBash, type CorpusResult } from './shell-corpus/run-corpus';
 
 const corpus = loadCorpus();
-// Scripts still answered wrongly, each to be fixed or refused: the list may only shrink.
-const knownWrong = new Set(parseCorpus('other-commands', 'known-wrong.list', readFileSync(new URL('./shell-corpus/known-wrong.list', import.meta.url), 'utf8')).map((entry) => entry.script));
 
 function report(results: CorpusResult[]): string {
   const categories = new Map<CorpusCategory, CorpusResult[]>();
@@ -50,15 +47,12 @@ describe('the shell corpus against GNU bash', () => {
   });
 
   it.skipIf(!hasBash())(`gives no wrong answer: each script matches bash or is refused (skipped when ${bashPath} is absent)`, async () => {
+    const inBash = runInBash(corpus);
     const results: CorpusResult[] = [];
-    for (const entry of corpus) results.push(await compareScript(entry));
-    const stillWrong = results.filter((result) => result.outcome === 'wrong' && knownWrong.has(result.entry.script));
-    if (stillWrong.length > 0) console.log(`Known wrong answers still to fix (${stillWrong.length}):\n\n${stillWrong.map(describeWrong).join('\n\n')}`);
+    for (const [index, entry] of corpus.entries()) results.push(await compareScript(entry, inBash[index]));
     console.log(`Shell corpus, ${results.length} scripts against GNU bash:\n${report(results)}`);
-    const wrong = results.filter((result) => result.outcome === 'wrong' && !knownWrong.has(result.entry.script)).map(describeWrong);
+    const wrong = results.filter((result) => result.outcome === 'wrong').map(describeWrong);
     expect(wrong.length, `Wrong answers (a script the kit cannot do right must be refused with "not supported: …"):\n\n${wrong.join('\n\n')}\n`).toBe(0);
-    const settled = results.filter((result) => result.outcome !== 'wrong' && knownWrong.has(result.entry.script)).map((result) => result.entry.script);
-    expect(settled, 'No longer wrong: take these out of test/shell-corpus/known-wrong.list').toEqual([]);
   }, 120_000);
 });
 

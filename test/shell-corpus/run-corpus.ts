@@ -64,7 +64,7 @@ function diskTree(root: string, relative = ''): string[] {
  *
  * @example
  * ```ts
- * const { stdout } = await runInKit({ category: 'text', script: 'wc -l < notes.txt' });
+ * const { stdout } = await runInKit({ category: 'text', script: 'wc -l < notes.txt', source: 'text.txt:1' });
  * ```
  */
 export async function runInKit(entry: CorpusScript): Promise<ScriptRun> {
@@ -75,35 +75,48 @@ export async function runInKit(entry: CorpusScript): Promise<ScriptRun> {
   return { exitCode, stdout, stderr, tree: sandboxTree(sandbox).sort() };
 }
 
+// Runs each script from its own folder, in a clean environment; one bash process for the batch
+// (forking from bash is much cheaper than spawning from Node, hundreds of times).
+const driver = String.raw`
+for run in "$@"; do
+  script=$(cat "$run/script"; printf x); script=${'${'}script%x}
+  (cd "$run/tree/work" && exec timeout 10 env -i PATH=/usr/local/bin:/usr/bin:/bin HOME="$run/tree/work" PWD="$run/tree/work" LC_ALL=C TZ=UTC "$0" --noprofile --norc -c "$script") </dev/null >"$run/stdout" 2>"$run/stderr"
+  echo $? > "$run/status"
+done
+`;
+
 /**
- * Runs `entry` in GNU bash in a fresh temporary folder; the folder's path is taken out of the
- * output, so `/work` reads the same on both sides.
+ * Runs `entries` in GNU bash, each in a fresh folder of a temporary one, with one bash process
+ * for the batch; the folders' path is taken out of the output, so \`/work\` reads the same on both
+ * sides.
  *
  * @example
  * ```ts
- * const { stdout } = runInBash({ category: 'text', script: 'wc -l < notes.txt' });
+ * const [{ stdout }] = runInBash([{ category: 'text', script: 'wc -l < notes.txt', source: 'text.txt:1' }]);
  * ```
  */
-export function runInBash(entry: CorpusScript): ScriptRun {
-  const root = mkdtempSync(join(tmpdir(), 'shell-corpus-'));
+export function runInBash(entries: readonly CorpusScript[]): ScriptRun[] {
+  const base = mkdtempSync(join(tmpdir(), 'shell-corpus-'));
   try {
-    const work = join(root, workFolder);
-    mkdirSync(work);
-    for (const [path, content] of Object.entries(filesOf(entry))) {
-      mkdirSync(dirname(join(work, path)), { recursive: true });
-      writeFileSync(join(work, path), content);
-    }
-    const result = spawnSync(bashPath, ['--noprofile', '--norc', '-c', entry.script], {
-      cwd: work,
-      env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: work, PWD: work, LC_ALL: 'C', TZ: 'UTC' },
-      encoding: 'utf8',
-      timeout: 10_000,
-      input: '',
+    const runs = entries.map((entry, index) => {
+      const run = join(base, String(index));
+      const work = join(run, 'tree', workFolder);
+      for (const [path, content] of Object.entries(filesOf(entry))) {
+        mkdirSync(dirname(join(work, path)), { recursive: true });
+        writeFileSync(join(work, path), content);
+      }
+      writeFileSync(join(run, 'script'), entry.script);
+      return run;
     });
-    const local = (text: string) => text.split(root).join('');
-    return { exitCode: result.status ?? 128, stdout: local(result.stdout), stderr: local(result.stderr), tree: diskTree(root).sort() };
+    spawnSync(bashPath, ['--noprofile', '--norc', '-c', driver, bashPath, ...runs], { stdio: 'ignore', timeout: 600_000 });
+    return runs.map((run) => {
+      const root = join(run, 'tree');
+      const local = (text: string) => text.split(root).join('');
+      const status = Number(readFileSync(join(run, 'status'), 'utf8'));
+      return { exitCode: status, stdout: local(readFileSync(join(run, 'stdout'), 'utf8')), stderr: local(readFileSync(join(run, 'stderr'), 'utf8')), tree: diskTree(root).sort() };
+    });
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    rmSync(base, { recursive: true, force: true });
   }
 }
 
@@ -118,15 +131,14 @@ export function isRefusal(run: ScriptRun): boolean {
 }
 
 /**
- * Runs `entry` on both sides and classifies it.
+ * Runs `entry` on both sides (`bash`: its run in bash, when the batch ran it) and classifies it.
  *
  * @example
  * ```ts
- * (await compareScript({ category: 'grep', script: 'grep -c alpha notes.txt' })).outcome; // 'match'
+ * (await compareScript({ category: 'grep', script: 'grep -c alpha notes.txt', source: 'grep.txt:3' })).outcome; // 'match'
  * ```
  */
-export async function compareScript(entry: CorpusScript): Promise<CorpusResult> {
-  const bash = runInBash(entry);
+export async function compareScript(entry: CorpusScript, bash: ScriptRun = runInBash([entry])[0] as ScriptRun): Promise<CorpusResult> {
   const kit = await runInKit(entry);
   const same = kit.exitCode === bash.exitCode && kit.stdout === bash.stdout && kit.tree.join('\0') === bash.tree.join('\0');
   const outcome: CorpusOutcome = same ? 'match' : isRefusal(kit) ? 'refused' : 'wrong';

@@ -34,6 +34,9 @@ function toStat(entry: SandboxEntry): FsStat {
     mode: directory ? directoryMode : fileMode,
     size: directory ? 0 : entry.size,
     mtime: new Date(entry.modified),
+    // Without links a path names one file; commands that guard against a file changing under
+    // them (split) compare identities, and refuse to write when there is none.
+    identity: `sandbox:${entry.path}`,
   };
 }
 

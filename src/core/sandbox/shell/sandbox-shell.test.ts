@@ -23,6 +23,21 @@ describe('createSandboxShell', () => {
     expect((await shell.run({ command: 'pwd; echo "[$X]"' })).stdout).toBe('/\n[]\n');
   });
 
+  it('leaves nothing behind after process substitution: no dev/fd folders, no events (issue 26, item 11)', async () => {
+    const { sandbox, shell, events } = setup();
+    expect(await shell.run({ command: 'diff <(printf "a\\nb\\n") <(printf "a\\nc\\n"); cat <(echo hi)' })).toMatchObject({ exitCode: 0, stdout: '2c2\n< b\n---\n> c\nhi\n' });
+    expect(sandbox.exists('/dev')).toBe(false);
+    expect(events).toEqual([]);
+  });
+
+  it('runs xargs -n, -I and -L as GNU xargs does, and refuses what it cannot do (issue 26, item 11)', async () => {
+    const { shell } = setup();
+    expect((await shell.run({ command: 'echo a b c d e | xargs -n 2 echo item' })).stdout).toBe('item a b\nitem c d\nitem e\n');
+    expect((await shell.run({ command: 'printf "x y\\nz\\n" | xargs -I{} echo "<{}>"' })).stdout).toBe('<x y>\n<z>\n');
+    expect((await shell.run({ command: 'printf "a\\nb\\nc\\n" | xargs -L 2 echo' })).stdout).toBe('a b\nc\n');
+    expect(await shell.run({ command: 'echo a | xargs -P 4 echo; echo after' })).toMatchObject({ exitCode: 2, stdout: '', stderr: expect.stringContaining('not supported: xargs -P') });
+  });
+
   it('refuses a working directory that is not one', async () => {
     const { shell } = setup();
     expect(await shell.run({ command: 'ls', cwd: 'nope' })).toMatchObject({ exitCode: 1, stderr: expect.stringContaining('does not exist') });
@@ -107,8 +122,9 @@ describe('createSandboxShell', () => {
       ['node -e 1', /node: there is no JavaScript runtime/],
     ] as const) {
       const result = await shell.run({ command });
-      expect(result.exitCode, command).toBe(1);
+      expect(result.exitCode, command).toBe(2);
       expect(result.stderr, command).toMatch(reason);
+      expect(result.stderr, command).toMatch(/not supported: /);
     }
     expect(sandbox.exists('/link')).toBe(false);
   });

@@ -7,6 +7,7 @@
 import { Bash } from 'just-bash';
 import type { Sandbox } from '../sandbox-types';
 import { commandFixes } from './command-fixes';
+import { settleEngineErrors } from './engine-errors';
 import { withProcessSubstitutionFiles } from './process-substitution-files';
 import { createSandboxFileSystem } from './sandbox-file-system';
 import { checkScript } from './script-checks';
@@ -75,7 +76,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
     env: { HOME: '/', ...env },
     executionLimitProfile: 'hardened',
     executionLimits: { maxExecutionTimeMs: limits.timeoutMs, maxCommandCount: limits.maxCommands, maxLoopIterations: limits.maxLoopIterations },
-    customCommands: [...unsupportedCommands(), ...commandFixes(refusals)],
+    customCommands: [...unsupportedCommands(refusals), ...commandFixes(refusals)],
     // just-bash's defense box patches host globals (Function, ...) while a script runs, in Node
     // only; sandbox subscribers run inside that window and would trip over it. Confinement here
     // comes from the filesystem adapter, and no JavaScript or Python runs in the shell.
@@ -96,7 +97,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   try {
     const finished = bash
       .exec(checked.script, { signal: controller.signal, ...(input.env === undefined ? {} : { env: input.env }) })
-      .then(({ exitCode, stdout, stderr }) => ({ exitCode, stdout, stderr: explainLimits(stderr) }));
+      .then(({ exitCode, stdout, stderr }) => settleEngineErrors({ exitCode, stdout, stderr: explainLimits(stderr) }));
     result = await Promise.race([finished, stuck]);
   } catch (error) {
     // exec throws for some failures, for example a write the sandbox refuses in a redirect.

@@ -4,6 +4,7 @@
  * reports every failure as "No such file or directory"), and keeps guessing.
  */
 import type { Command } from 'just-bash';
+import type { ShellRefusals } from './shell-refusals';
 
 /** Why each command is unavailable, in one line the model can act on. */
 export const unsupportedCommandReasons: Readonly<Record<string, string>> = Object.freeze({
@@ -19,21 +20,25 @@ export const unsupportedCommandReasons: Readonly<Record<string, string>> = Objec
   gzip: 'compression is not available in this simulated shell',
   gunzip: 'compression is not available in this simulated shell',
   zcat: 'compression is not available in this simulated shell',
+  bc: 'there is no calculator; use $(( )) for integers or awk for decimals',
+  dc: 'there is no calculator; use $(( )) for integers or awk for decimals',
+  yes: 'a command that prints forever; use a loop with a count, or seq',
 });
 
 /**
  * The replacement commands, for just-bash's `customCommands` (which take precedence over its
- * built-ins). Each prints `<name>: <reason>` and exits with 1.
+ * built-ins). Each refuses the script: it ends with "not supported: <name>: <reason>" and exit
+ * code 2, since a script that goes on without the command would not give the answer it asks for.
  *
  * @example
  * ```ts
- * new Bash({ fs, customCommands: unsupportedCommands() });
- * // `curl https://example.com` prints "curl: network access is disabled: ..." and exits 1
+ * new Bash({ fs, customCommands: unsupportedCommands(refusals) });
+ * // `curl https://example.com` ends with "bash: not supported: curl: network access is disabled: ..."
  * ```
  */
-export function unsupportedCommands(): Command[] {
+export function unsupportedCommands(refusals: ShellRefusals): Command[] {
   return Object.entries(unsupportedCommandReasons).map(([name, reason]) => ({
     name,
-    execute: async () => ({ stdout: '', stderr: `${name}: ${reason}\n`, exitCode: 1 }),
+    execute: async () => refusals.refuse(`${name}: ${reason}`),
   }));
 }
