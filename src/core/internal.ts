@@ -32,4 +32,5 @@ export { byRecentUpdate } from './sessions/session-summary';
 export { snapshotFromJson, snapshotToJson } from './sessions/snapshot-json';
 export { checkDeletedPath, checkLoadedFiles, normalizeFileRecord } from './sandbox/storage/file-record';
 export { sandboxFormatVersion } from './sandbox/storage/sandbox-storage';
+export { parsePath } from './sandbox/tree/sandbox-path';
 export { toPersistenceError } from './persistence/persistence-error';

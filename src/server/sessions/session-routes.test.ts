@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { defineTool, type AgentSnapshot, type StoredSession } from '../../core/index';
-import { agentSnapshotVersion } from '../../core/sessions/index';
+import { agentSnapshotVersion, maxSessionTitleLength } from '../../core/sessions/index';
 import { createAgentHandler, type AgentHandlerOptions } from '../agent-handler';
 import { toNodeHandler } from '../node-adapter';
 import { memoryServerSessionStore } from './memory-server-session-store';
@@ -250,6 +250,29 @@ describe('session routes', () => {
     const refused = (await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Over it'), expectedRevision: 1 }), 409)) as { error: { code: string; message: string } };
     expect(refused.error).toMatchObject({ code: 'future-format', message: expect.stringMatching(/newer version of react-agent-kit/) });
     expect((await store.load('ada', 'chat-1'))!.snapshot.version).toBe(agentSnapshotVersion + 1);
+  });
+
+  it('refuses before storing what a device would refuse: a sandbox path (400 naming it), a newer format (409), a title past the limit (400) (issue 26, item 9)', async () => {
+    const store = memoryServerSessionStore();
+    const handler = handlerOn(store);
+    const refusal = async (response: Response, status: number) => ((await json(response, status)) as { error: { code: string; message: string } }).error;
+    const passwd = { path: '/../../etc/passwd', kind: 'text', text: 'root:x:0:0', modified: 1 };
+    expect(await refusal(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [passwd], deleted: [] }), 400)).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('"/../../etc/passwd"') });
+    expect(await refusal(await call(handler, 'ada', 'PUT', '/sessions/chat-1/files', { files: [{ ...passwd, path: 'a\\b.txt' }] }), 400)).toMatchObject({ message: expect.stringContaining('"a\\\\b.txt"') });
+    expect(await refusal(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [], deleted: ['/../x'] }), 400)).toMatchObject({ message: expect.stringContaining('"/../x"') });
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1/files'), 200)).toBeNull();
+    const escaping = { ...conversation('Paths'), sandbox: { checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written: [passwd], deleted: [] } }] } };
+    expect(await refusal(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: escaping, expectedRevision: null }), 400)).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('"/../../etc/passwd"') });
+
+    // A newer format is refused, not stored to be unopenable on every device.
+    const newer = { ...conversation('From the future'), version: agentSnapshotVersion + 1 };
+    expect(await refusal(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: newer, expectedRevision: null }), 409)).toMatchObject({ code: 'future-format' });
+    expect(await store.load('ada', 'chat-1')).toBeNull();
+    expect(await store.list('ada')).toEqual([]);
+
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Now'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await refusal(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 't'.repeat(maxSessionTitleLength + 1) }), 400)).toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/at most 200 characters, this one has 201/) });
+    expect(await json(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 't'.repeat(maxSessionTitleLength) }), 204)).toBeUndefined();
   });
 
   it('answers /sessions with 404 when the handler has no sessions, and allows their methods in a CORS preflight when it has', async () => {
