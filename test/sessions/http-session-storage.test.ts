@@ -88,7 +88,7 @@ describe('httpSessionStorage', () => {
   });
 
   it('a save over a session removed on the server is a conflict, and one over a newer-format session says future-format', async () => {
-    const { storageFor } = server();
+    const { storageFor, store } = server();
     const storage = storageFor('ada');
     await storage.save({ id: 'chat-1', snapshot: conversation('Plan the launch') }, null);
     await storage.remove('chat-1');
@@ -96,8 +96,11 @@ describe('httpSessionStorage', () => {
     expect(removed.code).toBe('conflict');
     expect(removed.message).toContain('removed on the server');
 
-    await storage.save({ id: 'chat-2', snapshot: { ...conversation('From a newer app'), version: agentSnapshotVersion + 1 } }, null);
+    // Kept by a newer server; a newer app sending it to this server is refused (it could not check it).
+    const newer = { ...conversation('From a newer app'), version: agentSnapshotVersion + 1 };
+    await store.save('ada', { id: 'chat-2', snapshot: newer }, null);
     expect((await rejection(storage.save({ id: 'chat-2', snapshot: conversation('From this app') }, 1))).code).toBe('future-format');
+    expect((await rejection(storage.save({ id: 'chat-3', snapshot: newer }, null))).code).toBe('future-format');
   });
 
   it("never shows one user another's sessions", async () => {

@@ -3,7 +3,7 @@ import { deadlineOption, fetchWithDeadline, isRequestTimeout } from '../provider
 import { fileRecordFromJson, fileRecordToJson } from '../sandbox/storage/file-record-json';
 import type { SandboxSnapshot, SandboxStorage } from '../sandbox/storage/sandbox-storage';
 import { readSnapshot } from './snapshot-format';
-import { bytesReplacer, bytesReviver } from './snapshot-json';
+import { snapshotFromJson, snapshotToJson } from './snapshot-json';
 import type { SessionGrants, SessionStorage, SessionSummary, StoredSession } from './session-types';
 import { deferredSessionStorage } from './deferred-session-storage';
 import { indexedDbSessionStorage } from './indexed-db-session-storage';
@@ -93,8 +93,7 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
           method,
           headers,
           credentials: options.credentials ?? 'same-origin',
-          // Bytes in a conversation (binary files in checkpoints) travel as { $bytes: base64 }.
-          ...(body !== undefined ? { body: JSON.stringify(body, bytesReplacer) } : {}),
+          ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
         },
         { timeoutMs: requestTimeoutMs, until: 'answer' },
       );
@@ -150,10 +149,11 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       if (value === null) return null;
       const summary = readSummary(value);
       if (summary.id !== id) throw corrupt(`asked for session "${id}", the server sent "${summary.id}"`);
-      return { ...summary, titled: value.titled === true, snapshot: readSnapshot(value.snapshot) } satisfies StoredSession;
+      return { ...summary, titled: value.titled === true, snapshot: readSnapshot(snapshotFromJson(value.snapshot, corrupt)) } satisfies StoredSession;
     },
     async save(session, expectedRevision) {
-      const response = await request('PUT', sessionPath(session.id), { snapshot: session.snapshot, expectedRevision });
+      // Bytes only where the snapshot holds bytes (binary files) travel as { $bytes: base64 }.
+      const response = await request('PUT', sessionPath(session.id), { snapshot: snapshotToJson(session.snapshot), expectedRevision });
       if (response.status === 409) {
         const { code, message } = await errorOf(response);
         // A session saved by a newer version of the kit stays as it is, and says so.
@@ -191,9 +191,8 @@ function corrupt(problem: string): PersistenceError {
 
 async function readJson(response: Response, what: string): Promise<unknown> {
   try {
-    return JSON.parse(await response.text(), bytesReviver(() => corrupt('binary content that is not base64'))) as unknown;
+    return JSON.parse(await response.text()) as unknown;
   } catch (error) {
-    if (error instanceof PersistenceError) throw error;
     throw new PersistenceError('corrupt', `The session server sent ${what} as something that is not JSON.`, { cause: error });
   }
 }

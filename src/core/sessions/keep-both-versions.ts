@@ -8,6 +8,7 @@
 import type { SessionStorage, StoredSession } from './session-types';
 import { readFiles, writeFiles, type OfflineSync } from './offline-sync';
 import { pullSession } from './pull-session';
+import { fitSessionTitle, maxSessionTitleLength } from './session-summary';
 import type { SyncRecord } from './sync-records';
 
 /**
@@ -18,7 +19,10 @@ import type { SyncRecord } from './sync-records';
  * offlineCopyTitle('Plan the launch'); // 'Plan the launch (offline copy)'
  * ```
  */
-export const offlineCopyTitle = (title: string): string => `${title} (offline copy)`;
+export const offlineCopyTitle = (title: string): string => `${fitSessionTitle(title, maxSessionTitleLength - offlineCopySuffix.length)}${offlineCopySuffix}`;
+
+// The mark stays whole: a long title is cut before it, so the copy still fits the title limit.
+const offlineCopySuffix = ' (offline copy)';
 
 /**
  * Keeps `local` (this device's version of the session, with its sync record `record`) as a new

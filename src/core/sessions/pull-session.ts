@@ -6,6 +6,7 @@
 import type { FileRecord } from '../sandbox/storage/file-record';
 import type { StoredSession } from './session-types';
 import { readFiles, writeFiles, type OfflineSync } from './offline-sync';
+import { fitSessionTitle } from './session-summary';
 
 /**
  * Makes the copy of session `server.id` the server's version; `local` is the copy's record
@@ -37,7 +38,8 @@ export async function pullSession(
   });
   await beforeFiles?.(fileChanges);
   await writeFiles(sync.local, id, serverFiles);
-  if (server.titled) await sync.local.rename(id, server.title);
+  // Cut to the limit: a title the server kept from before there was one is still taken.
+  if (server.titled) await sync.local.rename(id, fitSessionTitle(server.title));
   await sync.records.update(id, (now) => ({
     id,
     serverRevision: server.revision,

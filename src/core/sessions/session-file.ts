@@ -1,9 +1,10 @@
 /**
  * A conversation with its workspace as one file: `agent.snapshot()` written as JSON (binary file
- * content as base64), and read back into a snapshot that `createAgent({ snapshot })` takes.
+ * content as base64, see `snapshot-json`), and read back into a snapshot that
+ * `createAgent({ snapshot })` takes, whatever version of the kit wrote it.
  */
 import { PersistenceError } from '../persistence/persistence-error';
-import { bytesReplacer, bytesReviver } from './snapshot-json';
+import { snapshotFromJson, snapshotToJson } from './snapshot-json';
 import type { AgentSnapshot } from './session-types';
 import { readSnapshot } from './snapshot-format';
 import { withoutGrants } from '../people/drop-grants';
@@ -17,7 +18,7 @@ import { withoutGrants } from '../people/drop-grants';
  * ```
  */
 export function writeSessionFile(snapshot: AgentSnapshot): string {
-  return JSON.stringify(snapshot, bytesReplacer);
+  return JSON.stringify(snapshotToJson(snapshot));
 }
 
 /**
@@ -36,12 +37,11 @@ export function readSessionFile(data: string | Uint8Array, options: { trusted?: 
   const text = typeof data === 'string' ? data : new TextDecoder().decode(data);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text, bytesReviver(() => new PersistenceError('invalid-archive', 'The session file holds binary content that is not valid base64.')));
+    parsed = JSON.parse(text);
   } catch (error) {
-    if (error instanceof PersistenceError) throw error;
     throw new PersistenceError('invalid-archive', `This is not a session file: it is not JSON (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }
-  const snapshot = readSnapshot(parsed);
+  const snapshot = readSnapshot(snapshotFromJson(parsed, (problem) => new PersistenceError('invalid-archive', `The session file is damaged: ${problem}.`)));
   // A file can claim any grant: dropped here, so storing the file as a session does not launder them.
   return options.trusted === true ? snapshot : { ...snapshot, state: withoutGrants(snapshot.state) };
 }

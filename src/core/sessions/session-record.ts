@@ -5,7 +5,7 @@
  * what these functions return, both in one atomic step (one IndexedDB transaction, say).
  */
 import { PersistenceError } from '../persistence/persistence-error';
-import { sessionMessageCount, sessionTitle } from './session-summary';
+import { maxSessionTitleLength, sessionMessageCount, sessionTitle } from './session-summary';
 import { agentSnapshotVersion, type SessionWrite, type StoredSession } from './session-types';
 
 /**
@@ -68,7 +68,7 @@ export function nextSessionRecord(
  * The record after a rename: the new title, `titled` set, and nothing else changed (not the
  * revision, so an agent saving the session meanwhile gets no conflict; not `updatedAt`, so a
  * rename does not move the session to the top of the list). Throws `failed` for a missing
- * session and `invalid-record` for an empty title.
+ * session and `invalid-record` for an empty title or one longer than `maxSessionTitleLength`.
  *
  * @example
  * ```ts
@@ -78,6 +78,10 @@ export function nextSessionRecord(
 export function renamedSessionRecord(stored: StoredSession | null, id: string, title: string): StoredSession {
   const clean = typeof title === 'string' ? title.replace(/\s+/g, ' ').trim() : '';
   if (clean === '') throw new PersistenceError('invalid-record', `Session "${id}" cannot be renamed to an empty title.`);
+  const length = clean.length > maxSessionTitleLength ? Array.from(clean).length : clean.length;
+  if (length > maxSessionTitleLength) {
+    throw new PersistenceError('invalid-record', `Session "${id}" cannot be renamed: a title has at most ${maxSessionTitleLength} characters, this one has ${length}.`);
+  }
   if (stored === null) {
     throw new PersistenceError('failed', `There is no session "${id}" to rename; it may have been removed in another tab. Reload the list of sessions.`);
   }

@@ -27,6 +27,32 @@ export const untitledSessionTitle = 'New chat';
 export const sessionTitleLength = 60;
 
 /**
+ * The longest title a rename may give, in characters (code points, after runs of whitespace are
+ * collapsed): long enough for any title a person types, short enough that a list of sessions
+ * stays small. Every session storage and the server refuse a longer one (`invalid-record`, a 400
+ * on the server), so a title that one device accepted is one every other device accepts too.
+ *
+ * @example
+ * ```ts
+ * <input maxLength={maxSessionTitleLength} />
+ * ```
+ */
+export const maxSessionTitleLength = 200;
+
+/**
+ * `title` cut to `length` characters (default `maxSessionTitleLength`) with an ellipsis when it is
+ * longer: for a title made from another (an offline copy's) or kept before the limit existed.
+ *
+ * @example
+ * ```ts
+ * await storage.rename(id, fitSessionTitle(server.title));
+ * ```
+ */
+export function fitSessionTitle(title: string, length = maxSessionTitleLength): string {
+  return shorten(title, length);
+}
+
+/**
  * The title a conversation gets until someone renames it: the text of the first user message
  * that has any, with runs of whitespace (new lines too) collapsed to one space, cut at
  * `sessionTitleLength` characters with an ellipsis; `'New chat'` when there is none.

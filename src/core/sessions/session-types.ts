@@ -15,8 +15,12 @@ export type { SandboxCheckpointRecord } from '../sandbox/checkpoints/checkpoint-
  * The version of the snapshot format this code writes (see `readSnapshot`, which migrates older
  * ones). 2: tool calls may be in `approval-responded` (an older app refuses them as newer data).
  * 3: user messages may have `file` parts (attachments); nothing to migrate from 2.
+ * 4: as JSON, bytes are encoded only in file records (`snapshot-json`); a `{ "$bytes": … }` the
+ * model or a tool wrote is data. Nothing to migrate in memory; JSON of 3 and before is read by the
+ * same rule. An older app, whose reader decodes `{ $bytes }` anywhere, refuses 4 as newer data
+ * instead of misreading it.
  */
-export const agentSnapshotVersion = 3;
+export const agentSnapshotVersion = 4;
 
 
 /**

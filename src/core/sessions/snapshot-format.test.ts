@@ -102,9 +102,27 @@ describe('session files', () => {
     expect(readSessionFile(new TextEncoder().encode(text), { trusted: true })).toEqual(snapshot);
   });
 
+  it('encodes bytes only in file records: JSON the model or a tool wrote as { $bytes } stays JSON, in format 4 and in older files (issue 26, item 4)', () => {
+    const call = { id: 'c1', name: 'store_blob', messageId: 'm2', inputText: '{"$bytes":"aGk="}', input: { $bytes: 'aGk=' }, output: { $bytes: '!!' }, state: 'output-available', audit: [] };
+    const reply = { id: 'm2', role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'c1' }], status: 'done', createdAt: 2 };
+    const withCall = { ...state, messages: [...state.messages, reply], toolCalls: [call] } as unknown as typeof state;
+    const logo = { path: '/logo.png', kind: 'binary' as const, bytes: new Uint8Array([104, 105]), modified: 3 };
+    const snapshot = createSnapshot(withCall, { files: [logo], checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 2, changes: { written: [logo], deleted: [] } }] });
+    const text = writeSessionFile(snapshot);
+    expect(JSON.parse(text)).toMatchObject({ version: 4, state: { toolCalls: [{ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } }] }, sandbox: { files: [{ bytes: { $bytes: 'aGk=' } }] } });
+    expect(readSessionFile(text, { trusted: true })).toEqual(snapshot);
+    // A file of format 3 (the old writer encoded every Uint8Array, the old reader decoded every
+    // { $bytes }): its file records' bytes are bytes, the model's { $bytes } is the JSON it wrote.
+    const old = readSessionFile(text.replace('"version":4', '"version":3'), { trusted: true });
+    expect(old.state.toolCalls[0]).toMatchObject({ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } });
+    expect(old.sandbox!.files).toEqual([logo]);
+    expect(old.sandbox!.checkpoints[0]!.changes.written).toEqual([logo]);
+  });
+
   it('says what is wrong with a file that is not one', () => {
     expect(errorOf(() => readSessionFile('{"format":')).code).toBe('invalid-archive');
-    expect(errorOf(() => readSessionFile('{"$bytes":"%%%"}')).message).toBe('The session file holds binary content that is not valid base64.');
+    const badBytes = { ...createSnapshot(state), sandbox: { checkpoints: [], files: [{ path: '/a.bin', kind: 'binary', bytes: { $bytes: '%%%' }, modified: 1 }] } };
+    expect(errorOf(() => readSessionFile(JSON.stringify(badBytes))).message).toBe('The session file is damaged: the binary file "/a.bin" has content that is not valid base64.');
     expect(errorOf(() => readSessionFile('[1,2]')).code).toBe('corrupt');
   });
 });

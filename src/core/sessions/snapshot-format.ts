@@ -4,6 +4,8 @@
  * snapshots existed); it migrates to version 1 by wrapping. Version 2 added the tool-call state
  * `approval-responded`; version 1's approved calls migrate to it (see `migrate-approval-responded`).
  * Version 3 added `file` parts to user messages; a version 2 snapshot is read as it is.
+ * Version 4 changed only the JSON form (bytes encoded in file records only, see `snapshot-json`);
+ * a version 3 snapshot is read as it is.
  * The plan (`state.todos`) is an optional field, not a version: older snapshots have none, and an
  * older version of the kit ignores it.
  * A version newer than this code is refused, never guessed at, so newer data is never overwritten

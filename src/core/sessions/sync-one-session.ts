@@ -8,6 +8,7 @@
 import type { StoredSession } from './session-types';
 import { keepBothVersions } from './keep-both-versions';
 import { readFiles, writeFiles, type OfflineSync } from './offline-sync';
+import { fitSessionTitle } from './session-summary';
 import { pullSession } from './pull-session';
 import { needsPush, type PushSent, type SyncRecord } from './sync-records';
 
@@ -85,8 +86,8 @@ export async function syncSession(sync: OfflineSync, id: string, server: StoredS
   // An answer older than what this copy already matched (a stale cache, a lagging replica) is not the server's news: this copy is kept.
   if (local !== null && goesBack(record, server)) return;
   if (local === null || server.revision !== record.serverRevision) return pullSession(sync, server, local);
-  if (server.titled && server.title !== local.title) {
-    await sync.local.rename(id, server.title);
+  if (server.titled && fitSessionTitle(server.title) !== local.title) {
+    await sync.local.rename(id, fitSessionTitle(server.title));
     sync.notify({ id, revision: local.revision });
   }
 }

@@ -2,6 +2,7 @@ import { PersistenceError } from '../../core/index';
 import type { FileRecord, StorageChanges } from '../../core/sandbox/index';
 import type { SessionStorage, SessionWrite } from '../../core/sessions/index';
 import type { ServerSessionStore } from './server-session-store';
+import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
 
 /**
  * A `ServerSessionStore` made of one browser-style `SessionStorage` per user (made on the user's
@@ -54,7 +55,9 @@ export function perUserSessionStore(makeStorage: (userId: string) => SessionStor
     },
 
     async save(userId, session: SessionWrite, expectedRevision) {
-      return storageOf(userId, true).save(session, expectedRevision);
+      const storage = storageOf(userId, true);
+      checkSnapshotPaths(session);
+      return storage.save(session, expectedRevision);
     },
 
     async rename(userId, id, title) {
@@ -80,10 +83,12 @@ export function perUserSessionStore(makeStorage: (userId: string) => SessionStor
     },
 
     async saveFiles(userId, id, changes: StorageChanges) {
+      checkChangePaths(changes, id);
       await withFiles(userId, id, (files) => files.save(changes));
     },
 
     async replaceFiles(userId, id, records: readonly FileRecord[]) {
+      checkChangePaths({ written: records }, id);
       await withFiles(userId, id, (files) => files.saveAll(records));
     },
 

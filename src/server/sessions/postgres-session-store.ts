@@ -16,6 +16,7 @@ import { toPostgresPersistenceError } from './postgres-error';
 import { fromFileRow, toFileColumns } from './postgres-file-rows';
 import { migratePostgresSchema } from './postgres-schema';
 import type { ServerSessionStore } from './server-session-store';
+import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
 
 /**
  * Where `postgresSessionStore` keeps sessions: a database to connect to (the store makes and ends
@@ -105,6 +106,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       checkKey(userId, 'user id');
       checkSessionWrite(write);
       checkKey(write.id, 'session id');
+      checkSnapshotPaths(write);
       const { id } = write;
       return run(`saving session "${id}"`, async (db) => {
         // The rules (future format, revision, derived title and count) are the core's, applied to
@@ -178,6 +180,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       // Everything is checked before anything is written: a bad record changes nothing.
       const written = (changes?.written ?? []).map((record) => normalizeFileRecord(record, `saving the files of session "${id}"`));
       const deleted = (changes?.deleted ?? []).map(checkDeletedPath);
+      checkChangePaths({ written, deleted }, id);
       if (written.length === 0 && deleted.length === 0) {
         await open();
         return;
@@ -196,6 +199,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       checkKey(userId, 'user id');
       checkKey(id, 'session id');
       const records = [...(files ?? [])].map((record) => normalizeFileRecord(record, `saving all files of session "${id}"`));
+      checkChangePaths({ written: records }, id);
       return run(`saving all files of session "${id}"`, (db) =>
         inTransaction(db, async (client) => {
           await openTree(client, userId, id);

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInitialState, PersistenceError, type AgentState } from '../../core/index';
 import type { FileRecord } from '../../core/sandbox/index';
-import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
+import { agentSnapshotVersion, maxSessionTitleLength, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
 import { createAgentHandler } from '../agent-handler';
 import type { ServerSessionStore } from './server-session-store';
 
@@ -187,6 +187,54 @@ export function describeServerSessionStore(name: string, makeStore: MakeServerSe
       await store.remove('nobody', 'nothing');
       // The id is free again: a new session starts at revision 1.
       expect(await store.save('ada', { id: 'chat-1', snapshot: conversation('again') }, null)).toBe(1);
+    });
+
+    it("refuses file paths a device's sandbox refuses, naming the path, and keeps nothing of that write (issue 26, item 9)", async () => {
+      const store = await fresh();
+      await store.saveFiles('ada', 'chat-1', { written: [text('/a.txt', 'a')], deleted: [] });
+      const refusals = [
+        store.saveFiles('ada', 'chat-1', { written: [text('/b.txt', 'b'), text('/../../etc/passwd', 'root')], deleted: [] }),
+        store.saveFiles('ada', 'chat-1', { written: [], deleted: ['/a.txt', 'src\\a.txt'] }),
+        store.replaceFiles('ada', 'chat-1', [text('/a//b.txt', 'b')]),
+        store.replaceFiles('ada', 'chat-1', [{ path: '/', kind: 'directory', modified: 1 }]),
+        store.saveFiles('ada', 'chat-1', { written: [text(`/${'n'.repeat(256)}`, 'long name')], deleted: [] }),
+      ];
+      const named = ['/../../etc/passwd', 'src\\a.txt', '/a//b.txt', '"/"', 'n'.repeat(40)];
+      for (const [index, refusal] of refusals.entries()) {
+        const error = await failure(refusal);
+        expect(error.code).toBe('invalid-record');
+        expect(error.message).toContain(named[index]!.startsWith('"') ? named[index]! : JSON.stringify(named[index]).slice(1, -1));
+      }
+      expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([text('/a.txt', 'a')]);
+      // The workspace part of a snapshot too: its files and checkpoints.
+      const checkpoint = (written: FileRecord[], deleted: string[]) => ({ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written, deleted } });
+      for (const sandbox of [
+        { files: [text('/../escape.txt', 'x')], checkpoints: [] },
+        { checkpoints: [checkpoint([binary('/img/../../logo.png', [1])], [])] },
+        { checkpoints: [checkpoint([], ['/nul\u0000.txt'])] },
+      ]) {
+        const error = await failure(store.save('ada', { id: 'chat-2', snapshot: { ...conversation('paths'), sandbox } }, null));
+        expect(error.code).toBe('invalid-record');
+        expect(error.message).toMatch(/escape\.txt|logo\.png|nul/);
+      }
+      expect(await store.load('ada', 'chat-2')).toBeNull();
+      // What a sandbox accepts is kept as it was given.
+      await store.save('ada', { id: 'chat-2', snapshot: { ...conversation('paths'), sandbox: { checkpoints: [checkpoint([binary('/img/logo.png', [1])], ['/old.txt'])] } } }, null);
+      await store.saveFiles('ada', 'chat-2', { written: [text('/src/café.ts', 'x'), text('notes/a.md', 'y')], deleted: ['/gone.txt'] });
+      expect((await store.loadFiles('ada', 'chat-2'))!.files.map((file) => file.path).sort()).toEqual(['/src/café.ts', 'notes/a.md']);
+    });
+
+    it(`refuses a title longer than ${maxSessionTitleLength} characters (issue 26, item 9)`, async () => {
+      const store = await fresh();
+      await store.save('ada', { id: 'chat-1', snapshot: conversation('derived') }, null);
+      const error = await failure(store.rename('ada', 'chat-1', 'x'.repeat(maxSessionTitleLength + 1)));
+      expect(error.code).toBe('invalid-record');
+      expect(error.message).toMatch(new RegExp(`at most ${maxSessionTitleLength} characters`));
+      expect(await store.load('ada', 'chat-1')).toMatchObject({ title: 'derived', titled: false });
+      // Counted in characters after whitespace is collapsed, as the title is kept.
+      const longest = `${'é'.repeat(maxSessionTitleLength - 1)}😀`;
+      expect(await store.rename('ada', 'chat-1', `  ${longest}  `)).toBe(true);
+      expect((await store.list('ada'))[0]!.title).toBe(longest);
     });
 
     it("keeps users apart: another user's list, loads, saves, renames, removals and files never see or change the first's", async () => {

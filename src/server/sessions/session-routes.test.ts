@@ -1,14 +1,15 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { defineTool, type StoredSession } from '../../core/index';
-import { agentSnapshotVersion } from '../../core/sessions/index';
+import { defineTool, type AgentSnapshot, type StoredSession } from '../../core/index';
+import { agentSnapshotVersion, maxSessionTitleLength } from '../../core/sessions/index';
 import { createAgentHandler, type AgentHandlerOptions } from '../agent-handler';
 import { toNodeHandler } from '../node-adapter';
 import { memoryServerSessionStore } from './memory-server-session-store';
 import type { ServerSessionStore } from './server-session-store';
 import { conversation, describeHandlersOnOneBacking } from './server-session-store-contract';
 import { sharedSessionsUserId } from './session-routes';
+import { sessionServer, withUserMessage } from '../../../test/sessions/session-server';
 
 const base = 'http://localhost/api/agent';
 
@@ -193,7 +194,7 @@ describe('session routes', () => {
     await bad(await call(handler, 'ada', 'POST', '/sessions/chat-1'), 405, 'method-not-allowed');
   });
 
-  it('carries binary content in a conversation as { $bytes: base64 } both ways, and refuses one that is not base64 with 400', async () => {
+  it('carries the binary files of a conversation as { $bytes: base64 } both ways, and refuses one that is not base64 with 400', async () => {
     const store = memoryServerSessionStore();
     const handler = handlerOn(store);
     const wire = (bytes: unknown) => ({ ...conversation('Draw a logo'), sandbox: { checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written: [{ path: '/logo.png', kind: 'binary', bytes, modified: 2 }], deleted: [] } }] } });
@@ -203,7 +204,43 @@ describe('session routes', () => {
     const loaded = (await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
     expect(loaded.snapshot).toEqual(wire({ $bytes: 'iVAA/w==' }));
     const refused = await json(await call(handler, 'ada', 'PUT', '/sessions/chat-2', { snapshot: wire({ $bytes: '%%%' }), expectedRevision: null }), 400);
-    expect(refused).toMatchObject({ error: { code: 'invalid-request', message: 'The conversation holds binary content that is not valid base64.' } });
+    expect(refused).toMatchObject({ error: { code: 'invalid-request', message: 'The conversation cannot be read: the binary file "/logo.png" has content that is not valid base64.' } });
+  });
+
+  it('passes JSON that the model or a tool wrote as { $bytes } between two devices as it is, binary files as bytes, and sync goes on (issue 26, item 4)', async () => {
+    const { device, server, closeAll } = sessionServer();
+    try {
+      const laptop = device().open();
+      const phone = device().open();
+      // A tool input that looks like the old binary encoding, and an output that is not even base64.
+      const call = { id: 'c1', name: 'store_blob', messageId: 'm1', inputText: '{"$bytes":"aGk="}', input: { $bytes: 'aGk=' }, output: { $bytes: '!!' }, state: 'output-available', audit: [{ state: 'output-available', at: 2, by: 'runtime' }] };
+      const reply = { id: 'm1', role: 'assistant', parts: [{ type: 'tool-call', toolCallId: 'c1' }], status: 'done', createdAt: 1 };
+      const start = conversation('Keep this blob');
+      const logo = { path: '/logo.png', kind: 'binary' as const, bytes: new Uint8Array([137, 80, 0, 255]), modified: 2 };
+      const snapshot = {
+        ...start,
+        state: { ...start.state, messages: [...start.state.messages, reply], toolCalls: [call] },
+        sandbox: { checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written: [logo], deleted: [] } }] },
+      } as unknown as AgentSnapshot;
+      await laptop.save({ id: 'chat-1', snapshot }, null);
+      await laptop.sync();
+      const onServer = await server.load('chat-1');
+      expect(onServer!.snapshot.state.toolCalls[0]).toMatchObject({ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } });
+
+      const there = await phone.load('chat-1');
+      expect(there!.snapshot.state.toolCalls[0]).toMatchObject({ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } });
+      expect(there!.snapshot.sandbox!.checkpoints[0]!.changes.written[0]).toEqual(logo);
+      // And sync keeps working both ways.
+      await phone.save({ id: 'chat-1', snapshot: withUserMessage(there!.snapshot, 'from the phone') }, there!.revision);
+      await phone.sync();
+      const back = await laptop.load('chat-1');
+      expect(back!.snapshot.state.messages.map((message) => message.id)).toEqual(['m0', 'm1', 'added-2']);
+      expect(back!.snapshot.state.toolCalls[0]).toMatchObject({ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } });
+      expect(back!.snapshot.sandbox!.checkpoints[0]!.changes.written[0]).toEqual(logo);
+      expect([await laptop.pendingSync(), await phone.pendingSync()]).toEqual([0, 0]);
+    } finally {
+      await closeAll();
+    }
   });
 
   it('leaves a session saved by a newer version of the kit untouched: 409 future-format', async () => {
@@ -213,6 +250,29 @@ describe('session routes', () => {
     const refused = (await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Over it'), expectedRevision: 1 }), 409)) as { error: { code: string; message: string } };
     expect(refused.error).toMatchObject({ code: 'future-format', message: expect.stringMatching(/newer version of react-agent-kit/) });
     expect((await store.load('ada', 'chat-1'))!.snapshot.version).toBe(agentSnapshotVersion + 1);
+  });
+
+  it('refuses before storing what a device would refuse: a sandbox path (400 naming it), a newer format (409), a title past the limit (400) (issue 26, item 9)', async () => {
+    const store = memoryServerSessionStore();
+    const handler = handlerOn(store);
+    const refusal = async (response: Response, status: number) => ((await json(response, status)) as { error: { code: string; message: string } }).error;
+    const passwd = { path: '/../../etc/passwd', kind: 'text', text: 'root:x:0:0', modified: 1 };
+    expect(await refusal(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [passwd], deleted: [] }), 400)).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('"/../../etc/passwd"') });
+    expect(await refusal(await call(handler, 'ada', 'PUT', '/sessions/chat-1/files', { files: [{ ...passwd, path: 'a\\b.txt' }] }), 400)).toMatchObject({ message: expect.stringContaining('"a\\\\b.txt"') });
+    expect(await refusal(await call(handler, 'ada', 'POST', '/sessions/chat-1/files', { written: [], deleted: ['/../x'] }), 400)).toMatchObject({ message: expect.stringContaining('"/../x"') });
+    expect(await json(await call(handler, 'ada', 'GET', '/sessions/chat-1/files'), 200)).toBeNull();
+    const escaping = { ...conversation('Paths'), sandbox: { checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written: [passwd], deleted: [] } }] } };
+    expect(await refusal(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: escaping, expectedRevision: null }), 400)).toMatchObject({ code: 'invalid-request', message: expect.stringContaining('"/../../etc/passwd"') });
+
+    // A newer format is refused, not stored to be unopenable on every device.
+    const newer = { ...conversation('From the future'), version: agentSnapshotVersion + 1 };
+    expect(await refusal(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: newer, expectedRevision: null }), 409)).toMatchObject({ code: 'future-format' });
+    expect(await store.load('ada', 'chat-1')).toBeNull();
+    expect(await store.list('ada')).toEqual([]);
+
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Now'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await refusal(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 't'.repeat(maxSessionTitleLength + 1) }), 400)).toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/at most 200 characters, this one has 201/) });
+    expect(await json(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 't'.repeat(maxSessionTitleLength) }), 204)).toBeUndefined();
   });
 
   it('answers /sessions with 404 when the handler has no sessions, and allows their methods in a CORS preflight when it has', async () => {

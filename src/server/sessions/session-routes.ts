@@ -4,7 +4,8 @@
  * - `GET /sessions` → `{ sessions: SessionSummary[] }`, most recently updated first
  * - `GET /sessions/{id}` → the `StoredSession`, or 404 (with `?missing=null`: 200 `null`)
  * - `PUT /sessions/{id}` `{ snapshot, expectedRevision }` → `{ revision }`, or 409 `conflict`
- * - `PATCH /sessions/{id}` `{ title }` → 204, or 404
+ *   (409 `future-format` for a snapshot newer than this server reads, 400 for one a device would refuse)
+ * - `PATCH /sessions/{id}` `{ title }` → 204, or 404 (400 past `maxSessionTitleLength` characters)
  * - `DELETE /sessions/{id}` → 204 (with its files; a missing session is fine)
  * - `GET /sessions/{id}/files` → `{ version, files }` (binary content as base64) or `null`
  * - `POST /sessions/{id}/files` `{ written, deleted }` → 204 (one atomic change set)
@@ -15,8 +16,8 @@
  * that does not exist (never a 403, which would tell that it does).
  */
 import { PersistenceError } from '../../core/index';
-import { bytesReviver, fileRecordFromJson, fileRecordToJson, snapshotToJson } from '../../core/internal';
-import { readSnapshot } from '../../core/sessions/index';
+import { fileRecordFromJson, fileRecordToJson, snapshotFromJson, snapshotToJson } from '../../core/internal';
+import { agentSnapshotVersion, readSnapshot } from '../../core/sessions/index';
 import { errorResponse, jsonResponse } from '../http-responses';
 import { bodyErrorResponse, readJsonBody } from '../read-json-body';
 import type { ServerSessionStore } from './server-session-store';
@@ -120,23 +121,35 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
       return new URL(request.url).searchParams.get('missing') === 'null' ? jsonResponse(null) : notFound(id);
     }
     case 'PUT': {
-      // Bytes ({ $bytes: base64 }) are read back in the one parse of the body: a large save is not copied again.
-      const body = await readObject(request, context, '{ snapshot, expectedRevision }', snapshotBytesReviver);
+      const body = await readObject(request, context, '{ snapshot, expectedRevision }');
       if (body instanceof Response) return body;
-      const { snapshot: decoded, expectedRevision } = body;
+      const { snapshot, expectedRevision } = body;
       if (expectedRevision !== null && !(typeof expectedRevision === 'number' && Number.isSafeInteger(expectedRevision) && expectedRevision > 0)) {
         return errorResponse(400, 'invalid-request', `"expectedRevision" must be the revision the session was loaded at (a positive whole number), or null for a new session; got ${JSON.stringify(expectedRevision)}.`);
       }
-      if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded) || decoded instanceof Uint8Array) {
+      if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
         return errorResponse(400, 'invalid-request', 'Send the conversation as "snapshot": what agent.snapshot() returns.');
       }
+      // Bytes are decoded only where the format holds them (file records), so model data stays JSON.
+      let decoded: unknown;
+      try {
+        decoded = snapshotFromJson(snapshot);
+      } catch (error) {
+        return errorResponse(400, 'invalid-request', (error as Error).message);
+      }
       // Checked as every device will read it, so nothing that would not open is kept: a damaged
-      // snapshot is a 400 that says what is wrong; one of a newer format goes on to the store's 409.
+      // snapshot is a 400 that says what is wrong; one of a newer format than this server reads
+      // is a 409 `future-format` (storing it would leave a session that no device of this version
+      // opens, and that this server could not check).
       try {
         readSnapshot(decoded);
       } catch (error) {
         if (error instanceof PersistenceError && error.code === 'corrupt') return errorResponse(400, 'invalid-request', `"snapshot" is not an agent snapshot that would open (what agent.snapshot() returns): ${error.message}`);
-        if (!(error instanceof PersistenceError && error.code === 'future-format')) throw error;
+        if (error instanceof PersistenceError && error.code === 'future-format') {
+          const version = (decoded as { version?: unknown }).version;
+          return errorResponse(409, 'future-format', `This conversation is in snapshot format ${String(version)}, newer than this server's react-agent-kit reads (up to ${agentSnapshotVersion}); nothing was stored. Update the server.`);
+        }
+        throw error;
       }
       try {
         const revision = await store.save(userId, { id, snapshot: decoded as never }, expectedRevision);
@@ -198,7 +211,6 @@ async function readObject(request: Request, context: SessionRouteContext, shape:
   return body.value as Record<string, unknown>;
 }
 
-const snapshotBytesReviver = bytesReviver(() => new PersistenceError('invalid-record', 'The conversation holds binary content that is not valid base64.'));
 
 function checkId(segment: string): string | Response {
   let id: string;

@@ -150,3 +150,24 @@ export function toStoredContent(content: string | Uint8Array, encoding: ShellEnc
   if (typeof content === 'string') return isUtf8(encoding) ? content : storedContent(encodeText(content, encoding));
   return storedContent(content);
 }
+
+/**
+ * The bytes of the engine's `ByteString` (a latin1 string: one character a byte) as text, read as
+ * UTF-8 when they are, else as they are; what just-bash's `decodeBytesToUtf8` does, which its
+ * browser build does not export.
+ *
+ * @example
+ * ```ts
+ * textOfByteString('h\u00c3\u00a9'); // 'hé'
+ * ```
+ */
+export function textOfByteString(bytes: unknown): string {
+  const latin1 = bytes as string;
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(latin1)) return latin1;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(latin1, (character) => character.charCodeAt(0)));
+  } catch {
+    return latin1;
+  }
+}

@@ -15,7 +15,8 @@
  *   errors first). The command runs under `__kit_errors_merged`, which refuses the script when
  *   it wrote to both.
  */
-import { getCommandNames, parse, serialize, type ScriptNode, type StatementNode, type WordNode } from 'just-bash';
+import { getCommandNames, type ScriptNode, type StatementNode, type WordNode } from 'just-bash';
+import { parse, serialize } from './script-parser';
 import { commandName, isNode, literalOf, nodesOf, type SyntaxNode } from './script-syntax';
 
 /** The commands the rewrites call; `commandFixes` provides them. */

@@ -1,7 +1,8 @@
 /**
  * Small helpers over just-bash's syntax tree, shared by the checks and the rewrites of a script.
  */
-import { parse, type CommandNode, type ScriptNode, type WordNode } from 'just-bash';
+import type { CommandNode, ScriptNode, WordNode } from 'just-bash';
+import { parse } from './script-parser';
 
 /** Any node of the tree: an object with a `type`. */
 export interface SyntaxNode {

@@ -5,7 +5,8 @@
  * use: -n -r -u -f -b -s -z, -t SEP, -k POS1[,POS2] with the n r f b modifiers, -o FILE; GNU's
  * last-resort comparison of whole lines by bytes; the others (-h -V -M -g -R -c -m) are refused.
  */
-import { decodeBytesToUtf8, type Command } from 'just-bash';
+import type { Command } from 'just-bash';
+import { textOfByteString } from './byte-encodings';
 import type { ShellRefusals } from './shell-refusals';
 
 interface Ordering {
@@ -191,7 +192,7 @@ export function sortCommand(refusals: ShellRefusals): Command {
       for (const file of call.files.length === 0 ? ['-'] : call.files) {
         let text: string;
         try {
-          text = file === '-' ? decodeBytesToUtf8(context.stdin) : await context.fs.readFile(context.fs.resolvePath(context.cwd, file));
+          text = file === '-' ? textOfByteString(context.stdin) : await context.fs.readFile(context.fs.resolvePath(context.cwd, file));
         } catch {
           return { stdout: '', stderr: `sort: cannot read: ${file}: No such file or directory\n`, exitCode: 2 };
         }

@@ -5,7 +5,8 @@
  * quoting), runs each command through the shell, and exits with xargs's statuses (123 when a
  * command failed). Other options are refused with "not supported: …".
  */
-import { decodeBytesToUtf8, type Command } from 'just-bash';
+import type { Command } from 'just-bash';
+import { textOfByteString } from './byte-encodings';
 import type { ShellRefusals } from './shell-refusals';
 
 interface XargsPlan {
@@ -175,7 +176,7 @@ export function xargsCommand(refusals: ShellRefusals): Command {
       const plan = parseXargs(args);
       if ('refused' in plan) return refusals.refuse(plan.refused);
       if ('error' in plan) return { stdout: '', stderr: `${plan.error}\n`, exitCode: 1 };
-      const lines = invocations(plan, decodeBytesToUtf8(context.stdin));
+      const lines = invocations(plan, textOfByteString(context.stdin));
       if ('error' in lines) return { stdout: '', stderr: `${lines.error}\n`, exitCode: 1 };
       if (context.exec === undefined) return refusals.refuse('xargs outside the shell');
       let stdout = '';
