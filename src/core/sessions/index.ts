@@ -11,7 +11,7 @@ export type { IndexedDbSessionStorageOptions } from './indexed-db-session-storag
 export { memorySessionStorage } from './memory-session-storage';
 export { httpSessionStorage } from './http-session-storage';
 export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-storage';
-export { fitSessionTitle, maxSessionTitleLength, sessionTitle, sessionMessageCount, untitledSessionTitle } from './session-summary';
+export { sessionTitle, sessionMessageCount, untitledSessionTitle } from './session-summary';
 export type { SessionChange } from './session-broadcast';
 // One file per conversation: export, import, and the snapshot format behind them.
 export { readSessionFile, writeSessionFile } from './session-file';
