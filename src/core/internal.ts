@@ -29,7 +29,7 @@ export type { AgentStore } from './store/store';
 export { createEventLog } from './store/event-log';
 export type { EventLog } from './store/event-log';
 export { checkSessionWrite, nextSessionRecord, renamedSessionRecord } from './sessions/session-record';
-export { byRecentUpdate } from './sessions/session-summary';
+export { byRecentUpdate, maxSessionTitleLength } from './sessions/session-summary';
 export { snapshotFromJson, snapshotToJson } from './sessions/snapshot-json';
 export { checkDeletedPath, checkLoadedFiles, normalizeFileRecord } from './sandbox/storage/file-record';
 export { sandboxFormatVersion } from './sandbox/storage/sandbox-storage';

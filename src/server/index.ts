@@ -11,7 +11,7 @@ export { connectMcpServers } from './mcp/index';
 export type { McpRestartOptions, McpServerConfig, McpToolSource } from './mcp/index';
 export { toNodeHandler } from './node-adapter';
 export { memoryServerSessionStore } from './sessions/memory-server-session-store';
-export type { ServerSessionStore } from './sessions/server-session-store';
+export type { ServerSessionStore, ServerSessionStoreOptions } from './sessions/server-session-store';
 export { sharedSessionsUserId } from './sessions/session-routes';
 export type { SessionRoutesOptions } from './sessions/session-routes';
 export type { FetchHandler, NodeHandlerOptions } from './node-adapter';

@@ -6,7 +6,7 @@ import { memoryServerSessionStore } from './memory-server-session-store';
 import { perUserSessionStore } from './per-user-session-store';
 import { conversation, describeServerSessionStore } from './server-session-store-contract';
 
-describeServerSessionStore('memoryServerSessionStore', async () => ({ store: memoryServerSessionStore() }));
+describeServerSessionStore('memoryServerSessionStore', async ({ now }) => ({ store: memoryServerSessionStore({ now }) }));
 
 it('copies snapshots in and out, and fails with closed after close()', async () => {
   const store = memoryServerSessionStore();
@@ -30,8 +30,8 @@ it('refuses an empty user id', async () => {
 
 // The same contract over the browser's IndexedDB storage (fake-indexeddb), one database per user:
 // one suite for the memory, IndexedDB, Postgres and PGlite stores.
-describeServerSessionStore('indexedDbSessionStorage, one database per user', async () => {
+describeServerSessionStore('indexedDbSessionStorage, one database per user', async ({ now }) => {
   const factory = new IDBFactory();
   const run = Math.random().toString(36).slice(2);
-  return { store: perUserSessionStore((userId) => indexedDbSessionStorage({ name: `${run}-${userId}`, indexedDB: factory }), 'IndexedDB server session store') };
+  return { store: perUserSessionStore((userId) => indexedDbSessionStorage({ name: `${run}-${userId}`, indexedDB: factory }), 'IndexedDB server session store', { now }) };
 });

@@ -1,23 +1,50 @@
 import { PersistenceError } from '../../core/index';
 import type { FileRecord, StorageChanges } from '../../core/sandbox/index';
 import type { SessionStorage, SessionWrite } from '../../core/sessions/index';
-import type { ServerSessionStore } from './server-session-store';
+import { resolveStoreOptions, type ServerSessionStore, type ServerSessionStoreOptions } from './server-session-store';
 import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
 
 /**
  * A `ServerSessionStore` made of one browser-style `SessionStorage` per user (made on the user's
  * first save), so its rules are that storage's to the letter: compare-and-set saves, summaries
  * derived from the snapshot, snapshots checked on the way in, newer formats refused. The memory
- * store is one; the contract suite also runs it over IndexedDB.
+ * store is one; the contract suite also runs it over IndexedDB. Orphan files are those this
+ * store wrote for an id without a session (it keeps when it last wrote them, in memory).
  *
  * @example
  * ```ts
  * const store = perUserSessionStore(() => memorySessionStorage(), 'memory server session store');
  * ```
  */
-export function perUserSessionStore(makeStorage: (userId: string) => SessionStorage, name: string): ServerSessionStore {
+export function perUserSessionStore(makeStorage: (userId: string) => SessionStorage, name: string, options?: ServerSessionStoreOptions): ServerSessionStore {
+  const { orphanFilesAfterMs, now } = resolveStoreOptions(options);
   const users = new Map<string, SessionStorage>();
+  // Per user, the session ids whose files were written, and when last: the candidates for orphans.
+  const fileWrites = new Map<string, Map<string, number>>();
   let closed = false;
+
+  function noteFileWrite(userId: string, id: string): void {
+    const writes = fileWrites.get(userId) ?? new Map<string, number>();
+    fileWrites.set(userId, writes);
+    writes.set(id, now());
+  }
+
+  /** Removes the user's files that no session holds and that were last written before the grace period. */
+  async function collectOrphans(userId: string): Promise<void> {
+    const writes = fileWrites.get(userId);
+    const storage = users.get(userId);
+    if (writes === undefined || storage === undefined) return;
+    const due = [...writes].filter(([, at]) => at <= now() - orphanFilesAfterMs).map(([id]) => id);
+    if (due.length === 0) return;
+    const sessions = new Set((await storage.list()).map((summary) => summary.id));
+    for (const id of due) {
+      // Written again meanwhile: it waits anew.
+      if (writes.get(id)! > now() - orphanFilesAfterMs) continue;
+      writes.delete(id);
+      // A session's files are its own, however old; removing it removes them.
+      if (!sessions.has(id)) await storage.remove(id);
+    }
+  }
 
   /** The user's storage; `create: false` gives `undefined` for a user who never saved anything. */
   function storageOf(userId: string, create: true): SessionStorage;
@@ -57,7 +84,10 @@ export function perUserSessionStore(makeStorage: (userId: string) => SessionStor
     async save(userId, session: SessionWrite, expectedRevision) {
       const storage = storageOf(userId, true);
       checkSnapshotPaths(session);
-      return storage.save(session, expectedRevision);
+      const revision = await storage.save(session, expectedRevision);
+      // Best effort: the save is done, and a failed collection is tried again at the next one.
+      if (expectedRevision === null) await collectOrphans(userId).catch(() => undefined);
+      return revision;
     },
 
     async rename(userId, id, title) {
@@ -75,6 +105,8 @@ export function perUserSessionStore(makeStorage: (userId: string) => SessionStor
 
     async remove(userId, id) {
       await storageOf(userId, false)?.remove(checkId(id));
+      fileWrites.get(userId)?.delete(id);
+      await collectOrphans(userId);
     },
 
     async loadFiles(userId, id) {
@@ -85,11 +117,13 @@ export function perUserSessionStore(makeStorage: (userId: string) => SessionStor
     async saveFiles(userId, id, changes: StorageChanges) {
       checkChangePaths(changes, id);
       await withFiles(userId, id, (files) => files.save(changes));
+      noteFileWrite(userId, id);
     },
 
     async replaceFiles(userId, id, records: readonly FileRecord[]) {
       checkChangePaths({ written: records }, id);
       await withFiles(userId, id, (files) => files.saveAll(records));
+      noteFileWrite(userId, id);
     },
 
     async clearFiles(userId, id) {
@@ -101,6 +135,7 @@ export function perUserSessionStore(makeStorage: (userId: string) => SessionStor
       closed = true;
       await Promise.all([...users.values()].map((storage) => storage.close()));
       users.clear();
+      fileWrites.clear();
     },
   };
 }

@@ -1,13 +1,13 @@
 import { createPglite, pglitePool, type PgliteInstance } from './pglite-client';
 import { postgresSessionStore } from './postgres-session-store';
-import type { ServerSessionStore } from './server-session-store';
+import type { ServerSessionStore, ServerSessionStoreOptions } from './server-session-store';
 
 /**
  * Where `pgliteSessionStore` keeps sessions: a directory for its own PGlite database (made if
  * missing; omitted, the database lives in memory and ends with the store), or the app's own
  * `PGlite` instance (the store uses it and leaves it open on `close`).
  */
-export type PgliteSessionStoreOptions = { readonly dataDir?: string } | { readonly pglite: PgliteInstance };
+export type PgliteSessionStoreOptions = ({ readonly dataDir?: string } | { readonly pglite: PgliteInstance }) & ServerSessionStoreOptions;
 
 /**
  * A `ServerSessionStore` on PGlite, Postgres compiled to WebAssembly and run in this process: the
@@ -37,7 +37,7 @@ export function pgliteSessionStore(options: PgliteSessionStoreOptions = {}): Ser
     throw new TypeError(`pgliteSessionStore({ dataDir }) needs a directory path, got ${JSON.stringify(dataDir) ?? typeof dataDir}; omit it to keep sessions in memory.`);
   }
   const pool = pglitePool(given === undefined ? () => createPglite(dataDir as string | undefined) : () => Promise.resolve(given), given === undefined);
-  const store = postgresSessionStore({ pool });
+  const store = postgresSessionStore({ pool, orphanFilesAfterMs: options.orphanFilesAfterMs, now: options.now });
   return {
     ...store,
     async close() {

@@ -15,6 +15,9 @@ import { inTransaction, type PostgresPool, type PostgresQueryable } from './post
  * - files: one row per file, its content as bytes (text as UTF-8), removed with its tree.
  * Files are keyed by session id without a foreign key to sessions: an agent may save its files
  * before the conversation's first save.
+ * Version 2: a file tree notes when its files were last written (`written_at`, milliseconds), so
+ * that trees without a session are collected as orphans after a grace period; trees from before
+ * count as written at the migration.
  */
 const migrations: readonly (readonly string[])[] = [
   [
@@ -48,6 +51,10 @@ const migrations: readonly (readonly string[])[] = [
       PRIMARY KEY (user_id, session_id, path),
       FOREIGN KEY (user_id, session_id) REFERENCES rak_file_trees (user_id, session_id) ON DELETE CASCADE
     )`,
+  ],
+  [
+    'ALTER TABLE rak_file_trees ADD COLUMN written_at bigint NOT NULL DEFAULT (floor(extract(epoch FROM now()) * 1000))::bigint',
+    'ALTER TABLE rak_file_trees ALTER COLUMN written_at DROP DEFAULT',
   ],
 ];
 

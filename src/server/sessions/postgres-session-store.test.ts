@@ -11,7 +11,7 @@ import type { FileRecord } from '../../core/sandbox/storage/file-record';
 import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from '../../../test/setup/postgres-cluster';
 import { postgresSessionStore } from './postgres-session-store';
 import { postgresSchemaVersion } from './postgres-schema';
-import type { ServerSessionStore } from './server-session-store';
+import { defaultOrphanFilesAfterMs, type ServerSessionStore } from './server-session-store';
 import { describeHandlersOnOneBacking, describeServerSessionStore } from './server-session-store-contract';
 import type { PostgresPool } from './postgres-client';
 
@@ -57,7 +57,7 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
   }
 
   // The same contract every server store keeps (the memory one runs it too).
-  describeServerSessionStore('postgresSessionStore', async () => ({ store: postgresSessionStore({ connectionString: await cluster.createDatabase() }) }));
+  describeServerSessionStore('postgresSessionStore', async ({ now }) => ({ store: postgresSessionStore({ connectionString: await cluster.createDatabase(), now }) }));
 
   // Stateless servers: each handler has its own store and pool; the database is all they share.
   describeHandlersOnOneBacking('PostgreSQL database', async () => {
@@ -297,6 +297,33 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     expect(await starting[0]!.list('ada')).toHaveLength(4);
   });
 
+  it('migrates schema 1 to 2: file trees from before count as written at the migration, and orphans among them are collected a grace period later (issue 26, item 9)', async () => {
+    const url = await cluster.createDatabase();
+    const pool = poolFor(url);
+    const first = postgresSessionStore({ connectionString: url });
+    stores.push(first);
+    await first.save('ada', { id: 'chat-1', snapshot: snapshotOf('kept') }, null);
+    await first.saveFiles('ada', 'chat-1', { written: [{ path: '/kept.txt', kind: 'text', text: 'k', modified: 1 }], deleted: [] });
+    await first.saveFiles('ada', 'removed-long-ago', { written: [{ path: '/late.txt', kind: 'text', text: 'l', modified: 1 }], deleted: [] });
+    await first.close();
+    // The tables as schema 1 left them.
+    await pool.query('ALTER TABLE rak_file_trees DROP COLUMN written_at');
+    await pool.query('UPDATE rak_schema SET version = 1');
+
+    const migratedAt = Date.now();
+    let clock = migratedAt;
+    const store = postgresSessionStore({ connectionString: url, now: () => clock });
+    stores.push(store);
+    await store.remove('ada', 'nothing');
+    expect((await pool.query('SELECT version FROM rak_schema')).rows).toEqual([{ version: postgresSchemaVersion }]);
+    expect((await store.loadFiles('ada', 'removed-long-ago'))!.files).toHaveLength(1);
+    clock = migratedAt + defaultOrphanFilesAfterMs + 60_000;
+    await store.remove('ada', 'nothing');
+    expect(await store.loadFiles('ada', 'removed-long-ago')).toBeNull();
+    expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([{ path: '/kept.txt', kind: 'text', text: 'k', modified: 1 }]);
+    expect((await pool.query('SELECT count(*)::int AS n FROM rak_files')).rows).toEqual([{ n: 1 }]);
+  });
+
   it('refuses a database whose tables a newer version made, and alters nothing in it', async () => {
     const url = await cluster.createDatabase();
     const pool = poolFor(url);
@@ -307,7 +334,7 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     stores.push(store);
     const error = await rejection(store.list('ada'));
     expect(error.code).toBe('future-format');
-    expect(error.message).toMatch(/newer version of react-agent-kit \(schema version 2; this one knows up to 1\)/);
+    expect(error.message).toContain(`newer version of react-agent-kit (schema version ${postgresSchemaVersion + 1}; this one knows up to ${postgresSchemaVersion})`);
     expect((await rejection(store.save('ada', { id: 'chat-1', snapshot: snapshotOf('x') }, null))).code).toBe('future-format');
     expect((await pool.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual(tablesBefore);
     expect((await pool.query('SELECT version FROM rak_schema')).rows).toEqual([{ version: postgresSchemaVersion + 1 }]);

@@ -15,7 +15,7 @@ import { createPostgresPool, inTransaction, type PostgresPool, type PostgresQuer
 import { toPostgresPersistenceError } from './postgres-error';
 import { fromFileRow, toFileColumns } from './postgres-file-rows';
 import { migratePostgresSchema } from './postgres-schema';
-import type { ServerSessionStore } from './server-session-store';
+import { resolveStoreOptions, type ServerSessionStore, type ServerSessionStoreOptions } from './server-session-store';
 import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
 
 /**
@@ -23,7 +23,7 @@ import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
  * its own pool, with the `pg` package), or the app's own `pg.Pool` (the store uses it and leaves
  * it open on `close`).
  */
-export type PostgresSessionStoreOptions = { readonly connectionString: string } | { readonly pool: PostgresPool };
+export type PostgresSessionStoreOptions = ({ readonly connectionString: string } | { readonly pool: PostgresPool }) & ServerSessionStoreOptions;
 
 const summaryColumns = 'id, title, titled, created_at::float8 AS created_at, updated_at::float8 AS updated_at, message_count, revision';
 
@@ -55,6 +55,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
   if (given !== undefined && (typeof given.query !== 'function' || typeof given.connect !== 'function')) {
     throw new TypeError('postgresSessionStore({ pool }) needs a pg.Pool (with query and connect).');
   }
+  const { orphanFilesAfterMs, now } = resolveStoreOptions(options);
   let pool: PostgresPool | undefined = given;
   let ready: Promise<PostgresPool> | undefined;
   let closed = false;
@@ -111,7 +112,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       return run(`saving session "${id}"`, async (db) => {
         // The rules (future format, revision, derived title and count) are the core's, applied to
         // the stored row; the write below repeats the revision check, which makes it a compare-and-set.
-        const next = nextSessionRecord(await readHead(db, userId, id), write, expectedRevision, Date.now());
+        const next = nextSessionRecord(await readHead(db, userId, id), write, expectedRevision, now());
         const text = encodeSnapshot(write);
         const { rowCount } =
           expectedRevision === null
@@ -127,9 +128,13 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
                  WHERE user_id = $1 AND id = $2 AND revision = $9`,
                 [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, text, expectedRevision],
               );
-        if (rowCount === 1) return next.revision;
+        if (rowCount === 1) {
+          // Best effort: the save is done, and a failed collection is tried again at the next one.
+          if (expectedRevision === null) await collectOrphans(db, userId, now() - orphanFilesAfterMs).catch(() => undefined);
+          return next.revision;
+        }
         // Another save got in between: the rules say why, from the row as it is now.
-        nextSessionRecord(await readHead(db, userId, id), write, expectedRevision, Date.now());
+        nextSessionRecord(await readHead(db, userId, id), write, expectedRevision, now());
         throw new PersistenceError('conflict', `Session "${id}" was saved by another tab or agent at the same time. Nothing was written; reload the session to continue with the latest version.`);
       });
     },
@@ -153,6 +158,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
         inTransaction(db, async (client) => {
           await client.query('DELETE FROM rak_sessions WHERE user_id = $1 AND id = $2', [userId, id]);
           await client.query('DELETE FROM rak_file_trees WHERE user_id = $1 AND session_id = $2', [userId, id]);
+          await collectOrphans(client, userId, now() - orphanFilesAfterMs);
         }),
       );
     },
@@ -187,7 +193,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       }
       return run(`saving the files of session "${id}"`, (db) =>
         inTransaction(db, async (client) => {
-          await openTree(client, userId, id);
+          await openTree(client, userId, id, now());
           await writeFiles(client, userId, id, written);
           // After the writes: a path both written and deleted ends up deleted.
           if (deleted.length > 0) await client.query('DELETE FROM rak_files WHERE user_id = $1 AND session_id = $2 AND path = ANY($3::text[])', [userId, id, deleted]);
@@ -202,7 +208,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       checkChangePaths({ written: records }, id);
       return run(`saving all files of session "${id}"`, (db) =>
         inTransaction(db, async (client) => {
-          await openTree(client, userId, id);
+          await openTree(client, userId, id, now());
           await client.query('DELETE FROM rak_files WHERE user_id = $1 AND session_id = $2', [userId, id]);
           await writeFiles(client, userId, id, records);
         }),
@@ -290,9 +296,15 @@ function refuseNewerFiles(version: unknown, id: string): void {
   }
 }
 
-/** Makes sure the session has a file tree (and locks it for this transaction); refuses a newer one. */
-async function openTree(client: PostgresQueryable, userId: string, id: string): Promise<void> {
-  await client.query('INSERT INTO rak_file_trees (user_id, session_id, version) VALUES ($1, $2, $3) ON CONFLICT (user_id, session_id) DO NOTHING', [userId, id, sandboxFormatVersion]);
+/**
+ * Makes sure the session has a file tree, noting the write's time (and locks it for this
+ * transaction); refuses a newer one (the time is rolled back with the refused write).
+ */
+async function openTree(client: PostgresQueryable, userId: string, id: string, now: number): Promise<void> {
+  await client.query(
+    'INSERT INTO rak_file_trees (user_id, session_id, version, written_at) VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, session_id) DO UPDATE SET written_at = excluded.written_at',
+    [userId, id, sandboxFormatVersion, now],
+  );
   const { rows } = await client.query('SELECT version FROM rak_file_trees WHERE user_id = $1 AND session_id = $2 FOR UPDATE', [userId, id]);
   refuseNewerFiles(rows[0]?.version, id);
 }
@@ -305,5 +317,17 @@ async function writeFiles(client: PostgresQueryable, userId: string, id: string,
      SELECT $1, $2, * FROM unnest($3::text[], $4::text[], $5::bytea[], $6::float8[])
      ON CONFLICT (user_id, session_id, path) DO UPDATE SET kind = excluded.kind, content = excluded.content, modified = excluded.modified`,
     [userId, id, paths, kinds, contents, modified],
+  );
+}
+
+/**
+ * Removes the user's file trees (their files go with them) that no session holds and that were
+ * last written at `writtenBefore` or earlier. Trees of a newer format are left as they are.
+ */
+async function collectOrphans(db: PostgresQueryable, userId: string, writtenBefore: number): Promise<void> {
+  await db.query(
+    `DELETE FROM rak_file_trees t WHERE t.user_id = $1 AND t.written_at <= $2 AND t.version <= $3
+     AND NOT EXISTS (SELECT 1 FROM rak_sessions s WHERE s.user_id = t.user_id AND s.id = t.session_id)`,
+    [userId, writtenBefore, sandboxFormatVersion],
   );
 }

@@ -6,12 +6,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInitialState, PersistenceError, type AgentState } from '../../core/index';
 import type { FileRecord } from '../../core/sandbox/index';
-import { agentSnapshotVersion, maxSessionTitleLength, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
+import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
+import { maxSessionTitleLength } from '../../core/internal';
 import { createAgentHandler } from '../agent-handler';
-import type { ServerSessionStore } from './server-session-store';
+import { defaultOrphanFilesAfterMs, type ServerSessionStore } from './server-session-store';
 
-/** A fresh, empty store, and what to do after the test (drop a database, say). */
-export type MakeServerSessionStore = () => Promise<{ store: ServerSessionStore; cleanup?: () => Promise<void> }>;
+const orphanHours = defaultOrphanFilesAfterMs / 3_600_000;
+
+/**
+ * A fresh, empty store, and what to do after the test (drop a database, say). Give the store
+ * `now` as its clock (the contract moves time forward to check that orphan files are collected).
+ */
+export type MakeServerSessionStore = (options: { now: () => number }) => Promise<{ store: ServerSessionStore; cleanup?: () => Promise<void> }>;
 
 /**
  * A snapshot whose conversation holds one user message per text (the first one gives the title).
@@ -47,8 +53,12 @@ export function describeServerSessionStore(name: string, makeStore: MakeServerSe
         await cleanup?.();
       }
     });
+    // The stores' clock: real time unless a test moves it (then only forward, by whole steps).
+    let clockOffset = 0;
+    const now = () => Date.now() + clockOffset;
     async function fresh(): Promise<ServerSessionStore> {
-      const made = await makeStore();
+      clockOffset = 0;
+      const made = await makeStore({ now });
       opened.push(made);
       return made.store;
     }
@@ -235,6 +245,42 @@ export function describeServerSessionStore(name: string, makeStore: MakeServerSe
       const longest = `${'é'.repeat(maxSessionTitleLength - 1)}😀`;
       expect(await store.rename('ada', 'chat-1', `  ${longest}  `)).toBe(true);
       expect((await store.list('ada'))[0]!.title).toBe(longest);
+    });
+
+    it(`collects files that no session holds (written after a removal, or for a session never saved) once ${orphanHours} hours passed since their last write (issue 26, item 9)`, async () => {
+      const store = await fresh();
+      // The order of a push: a new session's files come before its first save.
+      await store.saveFiles('ada', 'new-chat', { written: [text('/draft.txt', 'draft')], deleted: [] });
+      // A device that did not know of a removal writes the removed session's files again.
+      await store.save('ada', { id: 'removed', snapshot: conversation('bye') }, null);
+      await store.saveFiles('ada', 'removed', { written: [text('/a.txt', 'a')], deleted: [] });
+      await store.remove('ada', 'removed');
+      expect(await store.loadFiles('ada', 'removed')).toBeNull();
+      await store.saveFiles('ada', 'removed', { written: [text('/late.txt', 'late')], deleted: [] });
+      await store.saveFiles('bob', 'never-saved', { written: [text('/b.txt', 'b')], deleted: [] });
+      await store.save('ada', { id: 'kept', snapshot: conversation('kept') }, null);
+      await store.saveFiles('ada', 'kept', { written: [text('/k.txt', 'k')], deleted: [] });
+
+      // Within the grace period nothing goes: a push between its files and its record is not an orphan.
+      clockOffset += defaultOrphanFilesAfterMs - 60_000;
+      await store.save('ada', { id: 'trigger-1', snapshot: conversation('a new session collects') }, null);
+      await store.remove('ada', 'trigger-1');
+      expect((await store.loadFiles('ada', 'removed'))!.files).toEqual([text('/late.txt', 'late')]);
+      expect((await store.loadFiles('ada', 'new-chat'))!.files).toEqual([text('/draft.txt', 'draft')]);
+      await store.save('ada', { id: 'new-chat', snapshot: conversation('saved at last') }, null);
+
+      clockOffset += 120_000;
+      await store.remove('ada', 'trigger-2');
+      expect(await store.loadFiles('ada', 'removed')).toBeNull();
+      // A session's files stay however old; another user's are collected on that user's turn.
+      expect((await store.loadFiles('ada', 'new-chat'))!.files).toEqual([text('/draft.txt', 'draft')]);
+      expect((await store.loadFiles('ada', 'kept'))!.files).toEqual([text('/k.txt', 'k')]);
+      expect((await store.loadFiles('bob', 'never-saved'))!.files).toEqual([text('/b.txt', 'b')]);
+      await store.save('bob', { id: 'bob-chat', snapshot: conversation('hi') }, null);
+      expect(await store.loadFiles('bob', 'never-saved')).toBeNull();
+      // The id is free again, without the old files.
+      expect(await store.save('ada', { id: 'removed', snapshot: conversation('again') }, null)).toBe(1);
+      expect(await store.loadFiles('ada', 'removed')).toBeNull();
     });
 
     it("keeps users apart: another user's list, loads, saves, renames, removals and files never see or change the first's", async () => {
