@@ -38,6 +38,18 @@ interface SedCall {
 function parseSed(args: readonly string[]): SedCall {
   const call: SedCall = { args: [], backupSuffix: undefined, files: [], scripts: [] };
   let scriptGiven = false;
+  // The first operand is the script when no -e or -f gave one; the others are files.
+  const operand = (arg: string) => {
+    if (scriptGiven) {
+      call.files.push(arg);
+      call.args.push(arg);
+      return;
+    }
+    const script = twoLineText(arg);
+    call.scripts.push(script);
+    call.args.push(script);
+    scriptGiven = true;
+  };
   let index = 0;
   for (; index < args.length; index++) {
     const arg = args[index] ?? '';
@@ -67,27 +79,11 @@ function parseSed(args: readonly string[]): SedCall {
       scriptGiven = true;
     } else if (arg.startsWith('-') && arg !== '-') {
       call.args.push(arg);
-    } else if (!scriptGiven) {
-      const script = twoLineText(arg);
-      call.scripts.push(script);
-      call.args.push(script);
-      scriptGiven = true;
     } else {
-      call.files.push(arg);
-      call.args.push(arg);
+      operand(arg);
     }
   }
-  for (const arg of args.slice(index)) {
-    if (!scriptGiven) {
-      const script = twoLineText(arg);
-      call.scripts.push(script);
-      call.args.push(script);
-      scriptGiven = true;
-    } else {
-      call.files.push(arg);
-      call.args.push(arg);
-    }
-  }
+  for (const arg of args.slice(index)) operand(arg);
   return call;
 }
 
