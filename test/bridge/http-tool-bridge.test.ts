@@ -300,4 +300,43 @@ describe('httpToolBridge reads every answer to its end', () => {
     expect(closedByServer).toBe(true);
     expect(cancelled).toBe(false);
   });
+
+  it('a stop that comes after the result does not cancel the request while its last bytes arrive', async () => {
+    let requestSignal: AbortSignal | undefined;
+    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      requestSignal = init?.signal ?? undefined;
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode(`${JSON.stringify({ type: 'output', value: { ok: true } })}\n`));
+          setTimeout(() => controller.close(), 20);
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    };
+    const bridge = httpToolBridge('http://server/api/agent', { fetch });
+    const run = new AbortController();
+    const output = await bridge.run('lookup', {}, { signal: run.signal, toolCallId: 'call-1', reportProgress: () => {} });
+    expect(output).toEqual({ ok: true });
+    // The run is stopped (or its agent disposed) at once: the call has its result, so the request it made is left to finish.
+    run.abort(new DOMException('Stopped by the user.', 'AbortError'));
+    expect(requestSignal?.aborted).toBe(false);
+  });
+
+  it('a stop before the result still aborts the request', async () => {
+    let requestSignal: AbortSignal | undefined;
+    const fetch = async (_url: RequestInfo | URL, init?: RequestInit) => {
+      requestSignal = init?.signal ?? undefined;
+      // As a real fetch does, an aborted request errors its body.
+      const body = new ReadableStream<Uint8Array>({ start: (controller) => init?.signal?.addEventListener('abort', () => controller.error(init.signal!.reason)) });
+      return new Response(body, { headers: { 'content-type': 'application/x-ndjson' } });
+    };
+    const bridge = httpToolBridge('http://server/api/agent', { fetch });
+    const run = new AbortController();
+    const pending = bridge.run('lookup', {}, { signal: run.signal, toolCallId: 'call-1', reportProgress: () => {} });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    run.abort(new DOMException('Stopped by the user.', 'AbortError'));
+    await expect(pending).rejects.toThrow();
+    expect(requestSignal?.aborted).toBe(true);
+  });
 });

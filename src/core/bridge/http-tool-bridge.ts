@@ -88,6 +88,18 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
   const catalogTimeoutMs = deadlineOption('httpToolBridge', 'catalogTimeoutMs', options.catalogTimeoutMs, defaultCatalogTimeoutMs);
 
   async function attempt(name: string, input: unknown, context: ToolExecutionContext): Promise<unknown> {
+    // The request follows the call's signal only until the call has its answer: a stop after that
+    // (the run ends, the agent is disposed) leaves the last bytes to arrive, so a finished call is
+    // not shown as cancelled (net::ERR_ABORTED) in the network panel.
+    const request = followUntilReleased(context.signal);
+    try {
+      return await attemptWith(name, input, { ...context, signal: request.signal });
+    } finally {
+      request.release();
+    }
+  }
+
+  async function attemptWith(name: string, input: unknown, context: ToolExecutionContext): Promise<unknown> {
     let response: Response;
     try {
       response = await fetchFunction(`${base}/tools/${encodeURIComponent(name)}`, {
@@ -193,4 +205,13 @@ async function errorDetailOf(response: Response): Promise<string> {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** A signal that aborts with `signal` until `release` is called, and never after. */
+function followUntilReleased(signal: AbortSignal): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const follow = () => controller.abort(signal.reason);
+  if (signal.aborted) follow();
+  else signal.addEventListener('abort', follow, { once: true });
+  return { signal: controller.signal, release: () => signal.removeEventListener('abort', follow) };
 }
