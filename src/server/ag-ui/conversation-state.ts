@@ -24,6 +24,7 @@ export function conversationState(messages: readonly AgUiMessage[], options: { b
   const { now } = options;
   const base = options.base ?? createInitialState();
   const known = new Set(base.messages.map((message) => message.id));
+  const knownParts = new Set(base.messages.flatMap((message) => message.parts.map((part) => ('id' in part ? part.id : ''))));
   const added: Message[] = [];
   const calls = new Map<string, ToolCall>(base.toolCalls.map((call) => [call.id, call]));
   let reasoning: MessagePart[] = [];
@@ -36,8 +37,13 @@ export function conversationState(messages: readonly AgUiMessage[], options: { b
       if (!isFinalToolCallState(call.state)) calls.set(call.id, withResult(call, message, now));
       continue;
     }
-    if (known.has(message.id)) continue;
+    if (known.has(message.id)) {
+      reasoning = [];
+      continue;
+    }
     if (message.role === 'reasoning') {
+      // The reasoning of a stored reply comes back too (its id is the part's): the thread has it.
+      if (knownParts.has(message.id)) continue;
       reasoning.push({ type: 'reasoning', id: createId('part'), text: message.content, status: 'done' });
       continue;
     }
