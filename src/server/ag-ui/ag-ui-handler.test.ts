@@ -2,6 +2,7 @@ import { EventType, type AssistantMessage, type TextMessageStartEvent, type Tool
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defineTool } from '../../core/index';
 import { failingCall, hangingModel, reasoning, scriptedModel, text, toolCall } from '../../testing/index';
+import { agUiHandler } from '../index';
 import { clientWith, finishedOf, runVerified, serveAgUi, typesOf, type ServedHandler } from '../../../test/server/ag-ui-harness';
 
 let served: ServedHandler | undefined;
@@ -84,6 +85,35 @@ describe('agUiHandler driven by HttpAgent', () => {
     await vi.waitFor(() => expect(model.calls[0]?.abortSignal?.aborted).toBe(true));
     expect(model.calls).toHaveLength(1);
     expect(onError).not.toHaveBeenCalled();
+  });
+});
+
+describe('agUiHandler options', () => {
+  it('takes the model from a function of the request, and the request’s context after the instructions', async () => {
+    const fast = scriptedModel(['Fast answer.']);
+    const careful = scriptedModel(['Careful answer.']);
+    served = await serveAgUi({ model: (request) => (request.headers.get('x-tier') === 'careful' ? careful : fast), instructions: 'Be brief.', authorize: open });
+    const client = clientWith(served.url, 'Hi');
+    client.headers = { 'x-tier': 'careful' };
+    await runVerified(client, { context: [{ description: 'The page the user is on', value: '/billing' }] });
+
+    expect(fast.calls).toHaveLength(0);
+    expect(careful.calls[0]?.prompt[0]).toEqual({ role: 'system', content: expect.stringMatching(/^Be brief\.[\s\S]*The page the user is on: \/billing/) });
+    expect(client.messages.at(-1)).toMatchObject({ content: 'Careful answer.' });
+  });
+
+  it('serves only its path, only POST, and answers a preflight from an allowed origin', async () => {
+    served = await serveAgUi({ model: scriptedModel([]), authorize: open, path: '/api/ag-ui', cors: { origins: ['https://app.example.com'] } });
+    expect((await fetch(new URL('/elsewhere', served.url), { method: 'POST', body: '{}' })).status).toBe(404);
+    expect((await fetch(new URL('/api/ag-ui', served.url))).status).toBe(405);
+    const preflight = await fetch(new URL('/api/ag-ui', served.url), { method: 'OPTIONS', headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+  });
+
+  it('throws at once without authorize or with something that is not a model', () => {
+    expect(() => agUiHandler({ model: scriptedModel([]) } as never)).toThrow(/authorize/);
+    expect(() => agUiHandler({ model: {} as never, authorize: open })).toThrow();
   });
 });
 

@@ -60,6 +60,17 @@ describe('client tools through agUiHandler', () => {
     expect(client.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'You are in Paris.' });
   });
 
+  it('gives the model a client tool’s failure as an error result', async () => {
+    const model = scriptedModel([toolCall('get_location', { precision: 'city' }, 'call-location'), text('I could not find you.')]);
+    served = await serveAgUi({ model, authorize: open });
+    const client = clientWith(served.url, 'Where am I?');
+    await runVerified(client, { tools: [getLocation] });
+    client.addMessage({ id: 'result-location', role: 'tool', toolCallId: 'call-location', content: '', error: 'The user blocked location access.' });
+    await runVerified(client, { tools: [getLocation] });
+
+    expect(resultReceived(model, 1, 'call-location')).toMatchObject({ output: { type: 'error-text', value: expect.stringContaining('The user blocked location access.') } });
+  });
+
   it('refuses a client tool named like a server tool', async () => {
     const { tool } = deleteFileTool();
     served = await serveAgUi({ model: scriptedModel([]), tools: [tool], authorize: open });
