@@ -35,6 +35,7 @@ describe('agUiHandler driven by HttpAgent', () => {
       'STEP_FINISHED',
       'RUN_FINISHED',
     ]);
+    expect(events[0]).toMatchObject({ threadId: 'thread-1', runId: expect.any(String), protocolVersion: '1.0' });
     expect(finishedOf(events).outcome).toBeUndefined();
     const messageId = (events.find((event) => event.type === EventType.TEXT_MESSAGE_START) as TextMessageStartEvent).messageId;
     expect(client.messages.find((message) => message.id === messageId)).toMatchObject({ role: 'assistant', content: 'Hello there.' });

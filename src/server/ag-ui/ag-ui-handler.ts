@@ -7,7 +7,7 @@
  * naming the field), all before the model is called. Stateless: the thread comes from the request
  * or the session store, and each request's agent is gone when its response ends.
  */
-import type { AgentLimits, AskUserOption, BridgeError, LanguageModel, PermissionPolicy, ToolDefinition } from '../../core/index';
+import type { AgentHooks, AgentLimits, AskUserOption, BridgeError, LanguageModel, PermissionPolicy, RetryPolicy, ToolDefinition } from '../../core/index';
 import { assertLanguageModel } from '../../core/internal';
 import { withHeaders, type Authorize } from '../agent-handler';
 import { bodyPace } from '../body-deadline';
@@ -24,6 +24,14 @@ import { readRunInput } from './read-run-input';
 import { sseStream } from './sse-stream';
 import { loadThread, threadSaver, type AgUiSessionsOptions, type LoadedThread } from './thread-sessions';
 
+/**
+ * What `agUiHandler` runs and how it guards the door.
+ *
+ * @example
+ * ```ts
+ * const options: AgUiHandlerOptions = { model, tools: [lookupOrder], permissions: { mode: 'ask' }, askUser: true, authorize: () => true };
+ * ```
+ */
 export interface AgUiHandlerOptions {
   /** Runs first, on the request's method, URL and headers (see `createAgentHandler`). Required. */
   authorize: Authorize;
@@ -41,6 +49,11 @@ export interface AgUiHandlerOptions {
   limits?: AgentLimits;
   /** Adds the built-in `ask_user_question` tool: its questions reach the client as interrupts. */
   askUser?: AskUserOption;
+  /** The app's code at the tool and step boundaries, on the server (see `createAgent`'s `hooks`). */
+  hooks?: AgentHooks;
+  temperature?: number;
+  /** Retries of transient model failures before any output streamed (see `createAgent`). */
+  retry?: Partial<RetryPolicy>;
   /** Keep threads in the server's session store, by `threadId`, for the user `authorize` names. */
   sessions?: AgUiSessionsOptions;
   /** The one path it serves, e.g. `'/api/ag-ui'`. Default: any path. */
@@ -59,7 +72,15 @@ export interface AgUiHandlerOptions {
   onError?: (error: unknown) => void;
 }
 
-/** A fetch handler that also releases what it holds (MCP connections) on `close()`. */
+/**
+ * A fetch handler that also releases what it holds (MCP connections) on `close()`.
+ *
+ * @example
+ * ```ts
+ * const handler: AgUiHandler = agUiHandler({ model, authorize });
+ * process.on('SIGTERM', () => void handler.close());
+ * ```
+ */
 export interface AgUiHandler {
   (request: Request): Promise<Response>;
   close(): Promise<void>;
@@ -136,7 +157,7 @@ export function agUiHandler(options: AgUiHandlerOptions): AgUiHandler {
     const prepared = await prepareRun(input, {
       model,
       serverTools,
-      agentOptions: { instructions: options.instructions, permissions: options.permissions, limits: options.limits, askUser: options.askUser },
+      agentOptions: { instructions: options.instructions, permissions: options.permissions, limits: options.limits, askUser: options.askUser, hooks: options.hooks, temperature: options.temperature, retry: options.retry },
       thread,
       reportError,
     });

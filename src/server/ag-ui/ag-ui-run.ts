@@ -7,7 +7,7 @@
  * the run's error rather than lost.
  */
 import { AgentCommandError, canResume, isFinalToolCallState, type Agent, type RunResult } from '../../core/index';
-import type { AgUiRunInput, AgUiRunOutcome } from './ag-ui-wire';
+import { agUiProtocolVersion, type AgUiRunInput, type AgUiRunOutcome } from './ag-ui-wire';
 import { createEventTranslator, translatedEventTypes } from './event-translator';
 import { interruptsOf } from './interrupts';
 import { applyDecision, type ResumeDecision } from './resume-decisions';
@@ -36,7 +36,7 @@ export interface AgUiRunContext {
  */
 export async function streamRun(context: AgUiRunContext): Promise<void> {
   const { agent, input, stream } = context;
-  stream.send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId, ...(input.parentRunId !== undefined ? { parentRunId: input.parentRunId } : {}) });
+  stream.send({ type: 'RUN_STARTED', threadId: input.threadId, runId: input.runId, protocolVersion: agUiProtocolVersion, ...(input.parentRunId !== undefined ? { parentRunId: input.parentRunId } : {}) });
   const translator = createEventTranslator(stream.send, agent.getState);
   const stopListening = translatedEventTypes.map((type) => agent.on(type, (event) => translator.apply(event)));
   let result: RunResult | { status: 'error'; error: { code: string; message: string } };

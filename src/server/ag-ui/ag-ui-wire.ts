@@ -71,7 +71,7 @@ export type AgUiRunOutcome = { type: 'success'; pendingToolCallIds?: string[] } 
 
 /** The events the handler sends, one per SSE `data:` line. */
 export type AgUiEvent =
-  | { type: 'RUN_STARTED'; threadId: string; runId: string; parentRunId?: string }
+  | { type: 'RUN_STARTED'; threadId: string; runId: string; protocolVersion: string; parentRunId?: string }
   | { type: 'RUN_FINISHED'; threadId: string; runId: string; outcome?: AgUiRunOutcome }
   | { type: 'RUN_ERROR'; message: string; code?: string }
   | { type: 'STEP_STARTED' | 'STEP_FINISHED'; stepName: string }
@@ -85,6 +85,9 @@ export type AgUiEvent =
   | { type: 'TOOL_CALL_ARGS'; toolCallId: string; delta: string }
   | { type: 'TOOL_CALL_END'; toolCallId: string }
   | { type: 'TOOL_CALL_RESULT'; messageId: string; toolCallId: string; content: string; role: 'tool'; metadata?: Record<string, unknown> };
+
+/** The protocol version the handler speaks, declared on RUN_STARTED. */
+export const agUiProtocolVersion = '1.0';
 
 /**
  * The key under which the handler marks its own data in `metadata` (the protocol reserves

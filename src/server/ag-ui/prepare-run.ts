@@ -16,7 +16,7 @@ import type { LoadedThread } from './thread-sessions';
 export interface RunSetup {
   model: LanguageModel;
   serverTools: ReadonlyMap<string, ToolDefinition>;
-  agentOptions: Pick<AgentOptions, 'instructions' | 'permissions' | 'limits' | 'askUser' | 'todos' | 'temperature' | 'retry' | 'context' | 'hooks' | 'costEstimator'>;
+  agentOptions: Pick<AgentOptions, 'instructions' | 'permissions' | 'limits' | 'askUser' | 'temperature' | 'retry' | 'hooks'>;
   thread: LoadedThread | undefined;
   reportError: (error: unknown) => void;
 }

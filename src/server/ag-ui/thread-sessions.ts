@@ -8,7 +8,14 @@ import { readSnapshot } from '../../core/sessions/index';
 import type { Agent, AgentState } from '../../core/index';
 import type { ServerSessionStore } from '../sessions/server-session-store';
 
-/** Where threads are kept: `agUiHandler({ sessions: { store } })`. */
+/**
+ * Where threads are kept: `agUiHandler({ sessions: { store } })`.
+ *
+ * @example
+ * ```ts
+ * agUiHandler({ model, authorize: (request) => ({ userId: userOf(request) }), sessions: { store: postgresSessionStore({ connectionString }) } });
+ * ```
+ */
 export interface AgUiSessionsOptions {
   /** The server's session store, e.g. `memoryServerSessionStore()` or `postgresSessionStore({ connectionString })`. */
   store: ServerSessionStore;
