@@ -53,6 +53,11 @@ export async function resumeDecisions(
         continue;
       }
       if (!isObject(payload) || !Array.isArray(payload.answers)) return fail(`${field}.payload`, 'a question takes { answers: [{ values: string[], freeText?: string }, …] }, one answer per question.');
+      // Without a stored thread the questions are the request's own: they must be questions to be answered.
+      const questions = (call.input as Partial<AskUserQuestionInput> | undefined)?.questions;
+      if (!Array.isArray(questions) || !questions.every((question) => isObject(question) && Array.isArray(question.options))) {
+        return fail(`${field}.interruptId`, `the call ${JSON.stringify(call.id)} of ask_user_question has no questions in its arguments to answer.`);
+      }
       try {
         toAnsweredResult(call.input as AskUserQuestionInput, payload.answers as QuestionAnswer[], context.allowFreeText);
       } catch (error) {
