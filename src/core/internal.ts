@@ -15,6 +15,7 @@ export { ndjsonContentType } from './bridge/wire-format';
 export { fileRecordFromJson, fileRecordToJson } from './sandbox/storage/file-record-json';
 export type { JsonFileRecord } from './sandbox/storage/file-record-json';
 export { askUserQuestionTool } from './people/ask-user-question-tool';
+export { InvalidAnswerError, toAnsweredResult } from './people/validate-answers';
 export { checkPermission } from './people/permission-check';
 export type { PermissionDecision } from './people/permission-check';
 export { assertLanguageModel } from './model/validate-model';

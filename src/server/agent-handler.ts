@@ -289,7 +289,7 @@ function methodNotAllowed(allowed: string): Response {
 }
 
 /** Adds `headers` to `response`, joining `vary` to a `Vary` it already has; a response with immutable headers (one from `fetch`) is copied first. */
-function withHeaders(response: Response, headers: Record<string, string>): Response {
+export function withHeaders(response: Response, headers: Record<string, string>): Response {
   if (Object.keys(headers).length === 0) return response;
   let target = response;
   try {

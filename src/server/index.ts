@@ -21,3 +21,6 @@ export type { PostgresPool, PostgresPoolClient, PostgresQueryable, PostgresQuery
 export { pgliteSessionStore } from './sessions/pglite-session-store';
 export type { PgliteSessionStoreOptions } from './sessions/pglite-session-store';
 export type { PgliteInstance, PgliteResults, PgliteTransaction } from './sessions/pglite-client';
+export { agUiHandler } from './ag-ui/ag-ui-handler';
+export type { AgUiHandler, AgUiHandlerOptions } from './ag-ui/ag-ui-handler';
+export type { AgUiSessionsOptions } from './ag-ui/thread-sessions';
