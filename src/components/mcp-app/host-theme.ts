@@ -38,7 +38,11 @@ export function hostContextOf(element: Element): { style: string; context: Recor
     const value = computed.getPropertyValue(kit).trim();
     if (value) variables[name] = value;
   }
-  const theme = element.closest('[data-theme="dark"]') || /\bdark\b/.test(computed.colorScheme ?? '') ? 'dark' : 'light';
+  // The kit's colors are `light-dark()` pairs: the app's frame gets the scheme the page shows, so they resolve alike.
+  const scheme = computed.colorScheme ?? '';
+  const both = /\blight\b/.test(scheme) && /\bdark\b/.test(scheme);
+  const dark = both ? window.matchMedia?.('(prefers-color-scheme: dark)').matches === true : /\bdark\b/.test(scheme);
+  const theme = dark ? 'dark' : 'light';
   const context = { theme, styles: { variables }, locale: element.closest('[lang]')?.getAttribute('lang') ?? undefined };
   return { style: themeStyle(context), context };
 }

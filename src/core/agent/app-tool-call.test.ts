@@ -4,6 +4,7 @@ import { createAgent } from './create-agent';
 import { AgentCommandError } from './agent-options';
 import { toProviderPrompt } from '../model/to-provider-prompt';
 import { defineTool } from '../tools/define-tool';
+import { canResume } from '../sessions/seal-interrupted';
 
 /** `agent.callTool`: a call an MCP App asked for is a call of the agent, under its policy. */
 let runs = 0;
@@ -40,6 +41,8 @@ describe('agent.callTool', () => {
     expect(model.calls).toHaveLength(0);
     expect(agent.getState().status).toBe('idle');
     expect(agent.getState().messages.at(-1)).toMatchObject({ role: 'assistant', requestedBy: 'app' });
+    // Nothing is left to resume: the model owes no reply to a step it did not take.
+    expect(canResume(agent.getState())).toBe(false);
     // The model sees the call and its result in its next request, as a valid pair.
     const prompt = toProviderPrompt({ messages: agent.getState().messages, toolCalls: agent.getState().toolCalls });
     expect(prompt.map((message) => message.role)).toEqual(['assistant', 'tool']);
