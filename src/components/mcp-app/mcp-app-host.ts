@@ -29,7 +29,6 @@ export interface McpAppHostHandlers {
   sendMessage: (text: string) => Promise<boolean>;
   /** Resolves `true` when the link was opened, `false` when the person declined. */
   openLink: (url: string) => Promise<boolean>;
-  updateModelContext: (context: { content?: unknown; structuredContent?: unknown }) => void;
   sizeChanged: (size: { width?: number; height?: number }) => void;
 }
 
@@ -67,7 +66,8 @@ export function createMcpAppHost(frame: () => Window | null | undefined, handler
         return {
           protocolVersion: mcpAppsProtocolVersion,
           hostInfo: { name: 'react-agent-kit', version: '1' },
-          hostCapabilities: { openLinks: {}, serverTools: {}, message: { text: {} }, updateModelContext: { text: {} }, sandbox: { csp: handlers.grantedCsp() } },
+          // No `updateModelContext`: the kit does not yet add an app's context to the model's requests.
+          hostCapabilities: { openLinks: {}, serverTools: {}, message: { text: {} }, sandbox: { csp: handlers.grantedCsp() } },
           hostContext: handlers.hostContext(),
         };
       case 'ping':
@@ -83,9 +83,6 @@ export function createMcpAppHost(frame: () => Window | null | undefined, handler
       case 'ui/open-link':
         if (typeof params.url !== 'string' || !/^https?:\/\//i.test(params.url)) throw new BridgeRequestError(-32602, 'ui/open-link needs an http(s) URL.');
         return (await handlers.openLink(params.url)) ? {} : { isError: true };
-      case 'ui/update-model-context':
-        handlers.updateModelContext({ content: params.content, structuredContent: params.structuredContent });
-        return {};
       default:
         throw new BridgeRequestError(-32601, `The host does not support ${String(message.method)}.`);
     }

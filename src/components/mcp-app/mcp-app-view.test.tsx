@@ -123,6 +123,31 @@ describe('an MCP App in its card', () => {
     expect(open).toHaveBeenCalledWith('https://example.com/docs', '_blank', 'noopener,noreferrer');
   });
 
+  it("sends the app's ui/message only when the person says so, and refuses ui/update-model-context (not offered)", async () => {
+    const { agent, frame } = await showApp();
+    const frameWindow = frame.contentWindow!;
+    const answers: Array<{ id?: number; result?: unknown; error?: { code: number } }> = [];
+    vi.spyOn(frameWindow, 'postMessage').mockImplementation((message: unknown) => void answers.push(message as { id?: number }));
+    const send = vi.spyOn(agent, 'send');
+
+    await act(async () => post(frameWindow, { jsonrpc: '2.0', id: 7, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'Set it to ten' }] } }));
+    const prompt = await waitFor(() => document.querySelector<HTMLElement>('.rak-mcp-app-prompt')!);
+    expect(prompt.textContent).toContain('Set it to ten');
+    expect(send).not.toHaveBeenCalled();
+    await act(async () => prompt.querySelector<HTMLButtonElement>('button:not(.rak-button-primary)')!.click());
+    await waitFor(() => expect(answers.find((answer) => answer.id === 7)).toMatchObject({ result: { isError: true } }));
+    expect(send).not.toHaveBeenCalled();
+
+    await act(async () => post(frameWindow, { jsonrpc: '2.0', id: 8, method: 'ui/message', params: { role: 'user', content: [{ type: 'text', text: 'Set it to ten' }] } }));
+    const again = await waitFor(() => document.querySelector<HTMLElement>('.rak-mcp-app-prompt')!);
+    await act(async () => again.querySelector<HTMLButtonElement>('button.rak-button-primary')!.click());
+    await waitFor(() => expect(answers.find((answer) => answer.id === 8)).toMatchObject({ result: {} }));
+    expect(send).toHaveBeenCalledWith('Set it to ten');
+
+    await act(async () => post(frameWindow, { jsonrpc: '2.0', id: 9, method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'count is 1' }] } }));
+    await waitFor(() => expect(answers.find((answer) => answer.id === 9)).toMatchObject({ error: { code: -32601 } }));
+  });
+
   it('grows to the height the app reports, up to maxHeight', async () => {
     const { frame } = await showApp({ maxHeight: 300 });
     await act(async () => post(frame.contentWindow, { jsonrpc: '2.0', method: 'ui/notifications/size-changed', params: { height: 180 } }));

@@ -18,6 +18,8 @@ const initialHeight = 120;
  * no network unless granted; sized by the app's `size-changed` notifications up to `maxHeight`;
  * themed from the kit's variables. What the app asks goes through the agent: `tools/call` is
  * `agent.callTool` (permissions, approvals), a message or a link waits for the person.
+ * `ui/update-model-context` is not offered (the host does not announce it, and answers it with
+ * "method not found"): the kit does not yet add an app's context to the model's requests.
  *
  * @example
  * ```tsx
@@ -77,8 +79,6 @@ export function McpAppView({ call, ui, agent, options, words }: { call: ToolCall
         window.open(url, '_blank', 'noopener,noreferrer');
         return true;
       },
-      // Kept with the card; the kit does not yet add it to the model's next request.
-      updateModelContext: () => {},
       sizeChanged: ({ height: asked }) => {
         if (asked !== undefined) setHeight(Math.min(maxHeight, Math.max(24, Math.ceil(asked))));
       },
