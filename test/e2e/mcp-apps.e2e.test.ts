@@ -97,3 +97,21 @@ test('the counter app renders in its card, asks before its tool call runs, and c
   expect(canaryRequests).toBe(1);
   expect(errors).toEqual([]);
 }, 120_000);
+
+test('an app that navigates its own frame away is closed: the page it loaded gets no bridge and no place in the card', async () => {
+  const { page, errors } = await openPlayground('', { ignoreConsoleErrors: refusedByPolicy });
+  await expect.poll(() => page.getByTestId('server-card').getAttribute('data-status'), { timeout: 15_000 }).toBe('ready');
+  await send(page, 'Show me the counter');
+  const card = page.locator('.rak-tool-chip', { hasText: 'apps__show_counter' });
+  const app = card.frameLocator('iframe.rak-mcp-app-frame');
+  await expect.poll(() => app.locator('#report li[data-probe="initialize"]').textContent(), { timeout: 30_000 }).toBe('initialize: ok react-agent-kit');
+  const before = canaryRequests;
+  await app.getByRole('textbox', { name: 'Canary URL' }).fill(canaryUrl);
+  await app.getByRole('button', { name: 'Leave' }).click();
+  await card.getByRole('alert').filter({ hasText: 'The app left its page, so it was closed.' }).waitFor({ timeout: 15_000 });
+  expect(await card.locator('iframe').count()).toBe(0);
+  // A sandbox cannot forbid a frame to navigate itself (see the README's security model): that
+  // one request leaves; nothing after it reaches the page loaded there.
+  expect(canaryRequests - before).toBe(1);
+  expect(errors).toEqual([]);
+}, 120_000);

@@ -192,6 +192,7 @@ export const germanStrings: KitStrings = {
     frameTitle: (toolName) => `App von ${toolName}`,
     loading: 'Die App wird geladen …',
     failed: (reason) => `Die App konnte nicht angezeigt werden: ${reason}`,
+    navigatedAway: 'Die App hat ihre Seite verlassen und wurde daher geschlossen.',
     openLinkQuestion: 'Die App möchte diesen Link öffnen:',
     openLink: 'Link öffnen',
     sendMessageQuestion: 'Die App möchte diese Nachricht senden:',

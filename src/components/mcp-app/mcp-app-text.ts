@@ -7,6 +7,8 @@ export const mcpAppText = {
   frameTitle: (toolName: string) => `App of ${toolName}`,
   loading: 'Loading the app…',
   failed: (reason: string) => `The app could not be shown: ${reason}`,
+  /** The app's frame loaded another page (the app navigated it): the kit closed it. */
+  navigatedAway: 'The app left its page, so it was closed.',
   /** The app asks to open a link: the person decides. */
   openLinkQuestion: 'The app wants to open this link:',
   openLink: 'Open link',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgent, defineTool, type ToolUiResource } from '../../core/index';
 import { scriptedModel, text, toolCall } from '../../testing/index';
@@ -146,6 +146,19 @@ describe('an MCP App in its card', () => {
 
     await act(async () => post(frameWindow, { jsonrpc: '2.0', id: 9, method: 'ui/update-model-context', params: { content: [{ type: 'text', text: 'count is 1' }] } }));
     await waitFor(() => expect(answers.find((answer) => answer.id === 9)).toMatchObject({ error: { code: -32601 } }));
+  });
+
+  it('closes a frame that loads a second time (the app navigated it away): no bridge for what loaded there', async () => {
+    const { agent, frame } = await showApp();
+    const frameWindow = frame.contentWindow!;
+    const callTool = vi.spyOn(agent, 'callTool');
+    // jsdom may have fired the first load already; two more are a second load either way.
+    fireEvent.load(frame);
+    if (document.querySelector('iframe.rak-mcp-app-frame')) fireEvent.load(frame);
+    await waitFor(() => expect(document.querySelector('.rak-mcp-app [role="alert"]')?.textContent).toBe('The app left its page, so it was closed.'));
+    expect(document.querySelector('iframe.rak-mcp-app-frame')).toBeNull();
+    await act(async () => post(frameWindow, { jsonrpc: '2.0', id: 10, method: 'tools/call', params: { name: 'increment', arguments: { count: 1 } } }));
+    expect(callTool).not.toHaveBeenCalled();
   });
 
   it('grows to the height the app reports, up to maxHeight', async () => {

@@ -36,6 +36,9 @@ export function McpAppView({ call, ui, agent, options, words }: { call: ToolCall
   const [height, setHeight] = useState(initialHeight);
   const [prompt, setPrompt] = useState<PersonPrompt | null>(null);
   const [ready, setReady] = useState(false);
+  const [left, setLeft] = useState(false);
+  // Loads of the frame: the first is the app's document; another means the app navigated its frame away.
+  const loads = useRef(0);
   const latestCall = useRef(call);
   latestCall.current = call;
   const allowed = useMemo(() => options.allowDomains ?? [], [options.allowDomains]);
@@ -59,7 +62,7 @@ export function McpAppView({ call, ui, agent, options, words }: { call: ToolCall
 
   const host = useRef<McpAppHost | null>(null);
   useEffect(() => {
-    if (!resource || !theme) return;
+    if (!resource || !theme || left) return;
     const granted = () => ({ connectDomains: grantedDomains(resource.csp?.connectDomains, allowed), resourceDomains: grantedDomains(resource.csp?.resourceDomains, allowed) });
     const ask = (kind: PersonPrompt['kind'], value: string) => new Promise<boolean>((resolve) => setPrompt({ kind, value, decide: resolve }));
     const bridge = createMcpAppHost(() => frame.current?.contentWindow, {
@@ -91,7 +94,7 @@ export function McpAppView({ call, ui, agent, options, words }: { call: ToolCall
     };
     // The call's id and name do not change for a card; its state is read through `latestCall`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [resource, theme, allowed, maxHeight, agent, ui]);
+  }, [resource, theme, left, allowed, maxHeight, agent, ui]);
 
   // The tool's input once the app is ready, and its result when there is one.
   useEffect(() => {
@@ -110,7 +113,12 @@ export function McpAppView({ call, ui, agent, options, words }: { call: ToolCall
     <div ref={box} className="rak-mcp-app" data-border={resource?.prefersBorder === false ? 'none' : 'shown'}>
       {failure !== null && <p className="rak-mcp-app-status" role="alert">{words.failed(failure)}</p>}
       {failure === null && document === null && <p className="rak-mcp-app-status">{words.loading}</p>}
-      {document !== null && (
+      {left && (
+        <p className="rak-mcp-app-status" role="alert">
+          {words.navigatedAway}
+        </p>
+      )}
+      {document !== null && !left && (
         <iframe
           ref={frame}
           className="rak-mcp-app-frame"
@@ -120,6 +128,12 @@ export function McpAppView({ call, ui, agent, options, words }: { call: ToolCall
           referrerPolicy="no-referrer"
           srcDoc={document}
           style={{ height }}
+          onLoad={() => {
+            loads.current += 1;
+            // Nothing may stop a sandboxed frame from navigating itself; what loaded there is not
+            // the app, so it gets neither the bridge nor a place on the page.
+            if (loads.current > 1) setLeft(true);
+          }}
         />
       )}
       {prompt !== null && (
