@@ -76,6 +76,11 @@ describe('an MCP App in its card', () => {
     expect(document).not.toContain('evil.example');
   });
 
+  it('allows nothing when allowDomains is not a list (a string would match by substring)', async () => {
+    const { frame } = await showApp({ allowDomains: 'https://api.example.com/and-more' as unknown as string[] });
+    expect(frame.getAttribute('srcdoc')).toContain("connect-src 'none'");
+  });
+
   it("answers only its own frame's window: a forged tools/call from another window is ignored, the frame's goes through the agent's approval", async () => {
     incremented = 0;
     const { agent, frame } = await showApp();

@@ -41,8 +41,9 @@ export function McpAppView({ call, ui, agent, options, words }: { call: ToolCall
   const loads = useRef(0);
   const latestCall = useRef(call);
   latestCall.current = call;
-  const allowed = useMemo(() => options.allowDomains ?? [], [options.allowDomains]);
-  const maxHeight = options.maxHeight ?? defaultMaxHeight;
+  // Only a list counts (a string would match by substring): anything else allows nothing.
+  const allowed = useMemo(() => (Array.isArray(options.allowDomains) ? options.allowDomains.filter((domain) => typeof domain === 'string') : []), [options.allowDomains]);
+  const maxHeight = typeof options.maxHeight === 'number' && options.maxHeight > 0 ? options.maxHeight : defaultMaxHeight;
 
   useEffect(() => {
     const controller = new AbortController();
