@@ -1,7 +1,8 @@
 /**
  * The playground's backend half: `createAgentHandler` with the playground's backend tools, the
  * providers whose keys are in the environment (behind the model proxy: the keys never reach the
- * browser), with `PLAYGROUND_MCP=1` the MCP reference server's tools, and the conversations of
+ * browser), with `PLAYGROUND_MCP=1` the MCP reference server's tools and an MCP App (the counter
+ * of test/fixtures/mcp-app-server.mjs), and the conversations of
  * every browser that opens the playground (session routes on PGlite, in `PLAYGROUND_SESSIONS_DIR`).
  */
 import { createRequire } from 'node:module';
@@ -28,7 +29,11 @@ function serverModels(environment: Environment): ServerModels | undefined {
 function mcpServers(environment: Environment): McpServerConfig[] {
   if (environment.PLAYGROUND_MCP !== '1') return [];
   const packageJson = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/package.json');
-  return [{ name: 'everything', transport: 'stdio', command: process.execPath, args: [join(dirname(packageJson), 'dist/index.js'), 'stdio'], include: ['echo', 'get-sum'] }];
+  return [
+    { name: 'everything', transport: 'stdio', command: process.execPath, args: [join(dirname(packageJson), 'dist/index.js'), 'stdio'], include: ['echo', 'get-sum'] },
+    // An MCP App (written with @modelcontextprotocol/ext-apps' server helpers): "show me the counter" shows it in its card.
+    { name: 'apps', transport: 'stdio', command: process.execPath, args: [resolve(import.meta.dirname, '../../test/fixtures/mcp-app-server.mjs')] },
+  ];
 }
 
 /** Where the dev server keeps conversations unless `PLAYGROUND_SESSIONS_DIR` says otherwise (git-ignored). */

@@ -16,6 +16,8 @@ import { MessageList, type MessageComponentProps } from './thread/message-list';
 import { ThreadViewport } from './thread/thread-viewport';
 import type { KitStringsOverride } from './strings/kit-strings';
 import { StringsProvider, useStrings } from './strings/strings-context';
+import { McpAppOptionsProvider } from './mcp-app/mcp-app-slot';
+import type { McpAppOptions } from './mcp-app/mcp-app-options';
 import { ToolRenderersProvider, type ToolRenderers } from './tool-renderers/tool-renderers';
 import { useInert } from './use-inert';
 
@@ -51,6 +53,13 @@ export interface AgentChatProps {
    * own preview. A phase without a renderer keeps the kit's card. See `ToolRenderer`.
    */
   toolRenderers?: ToolRenderers;
+  /**
+   * MCP Apps: an MCP tool that declares a `ui://` resource shows its app in its card, in a
+   * sandboxed frame (opaque origin, no network). `allowDomains` lets an app reach origins its
+   * server asks for (default none); `maxHeight` caps the frame (default 600); `enabled: false`
+   * shows none. See `McpAppOptions`.
+   */
+  mcpApps?: McpAppOptions;
   /**
    * The chat's words: a whole set (`germanStrings`) or only the words you change, over English
    * (see `KitStrings`). With a set, the chat gets its `lang` and its direction. Pass a stable
@@ -99,17 +108,19 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, strings, dir, ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, ...layout }: AgentChatProps) {
   const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
         <ToolRenderersProvider renderers={toolRenderers}>
-          <StringsProvider strings={strings}>
-            <ChatRoot className={className} theme={theme} dir={dir} localized={strings !== undefined}>
-              <ChatLayout {...layout} filePanel={showFilePanel} />
-            </ChatRoot>
-          </StringsProvider>
+          <McpAppOptionsProvider options={mcpApps}>
+            <StringsProvider strings={strings}>
+              <ChatRoot className={className} theme={theme} dir={dir} localized={strings !== undefined}>
+                <ChatLayout {...layout} filePanel={showFilePanel} />
+              </ChatRoot>
+            </StringsProvider>
+          </McpAppOptionsProvider>
         </ToolRenderersProvider>
       </ComposerDraftProvider>
     </AgentProvider>
@@ -132,7 +143,7 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'strings' | 'dir'> & { filePanel: boolean };
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir'> & { filePanel: boolean };
 
 function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments }: ChatLayoutProps) {
   const hintId = useId();

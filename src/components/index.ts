@@ -9,6 +9,7 @@ export { englishStrings, mergeStrings } from './strings/kit-strings';
 export type { KitStrings, KitStringsOverride } from './strings/kit-strings';
 export { StringsProvider, useStrings } from './strings/strings-context';
 export type { AgentChatProps } from './agent-chat';
+export type { McpAppOptions } from './mcp-app/mcp-app-options';
 export { Composer } from './composer/composer';
 export type { ComposerProps } from './composer/composer';
 export { ComposerDraftProvider } from './composer/composer-draft';

@@ -19,6 +19,7 @@ export type { AfterToolCall, AgentHooks, BeforeToolCall, BeforeToolCallDecision,
 export type { PermissionPolicy } from './people/permission-policy';
 export type { AskUserOption } from './people/question-types';
 export type { ToolInfo } from './tools/tool-info';
+export type { ToolUi, ToolUiResource } from './tools/tool-ui';
 export { demoModel, demoModelInfo } from './demo/demo-model';
 export type { DemoModelOptions } from './demo/demo-model';
 /** The demo model's type; the scripted model helpers themselves live in `react-agent-kit/testing`. */

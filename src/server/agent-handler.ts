@@ -1,7 +1,7 @@
 /**
  * `createAgentHandler`: the backend half of the kit as one fetch handler. Routes, in order of
  * checks: CORS preflight, `authorize`, then `POST {base}/model`, `GET {base}/tools`,
- * `POST {base}/tools/{name}`, and with `sessions` the session routes under `{base}/sessions`
+ * `POST {base}/tools/{name}`, `GET {base}/tools/{name}/app` (a tool's MCP App), and with `sessions` the session routes under `{base}/sessions`
  * (see `session-routes.ts`). Anything else is a JSON 404 or 405. Nothing thrown inside reaches
  * the client: it gets a generic 500 and `onError` gets the error.
  */
@@ -16,6 +16,7 @@ import { handleModelStep, isModel, type ServerModels } from './model-route';
 import { defaultMaxOutputTokens } from './model-settings';
 import { createToolSources } from './tool-sources';
 import { handleToolCall } from './tool-route';
+import { handleToolApp } from './tool-app-route';
 import { defaultSessionMaxBodyBytes, handleSessionRoute, isSessionPath, sharedSessionsUserId, type SessionRoutesOptions } from './sessions/session-routes';
 
 /**
@@ -178,6 +179,12 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       if (request.method !== 'GET') return methodNotAllowed('GET');
       return jsonResponse((await sources.load()).catalog);
     }
+    const appOf = /^\/tools\/([^/]+)\/app$/.exec(path)?.[1];
+    if (appOf !== undefined) {
+      if (request.method !== 'GET') return methodNotAllowed('GET');
+      const name = safeDecode(appOf);
+      return handleToolApp(request, name ?? appOf, name === undefined ? undefined : (await sources.load()).tools.get(name), reportError);
+    }
     const toolName = /^\/tools\/([^/]+)$/.exec(path)?.[1];
     if (toolName !== undefined) {
       if (request.method !== 'POST') return methodNotAllowed('POST');
@@ -187,7 +194,7 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, minBodyBytesPerSecond, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError, toolLifecycle });
     }
     const sessionRoutes = options.sessions ? `, ${basePath}/sessions and ${basePath}/sessions/{id}` : '';
-    return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}${sessionRoutes}.`);
+    return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}, GET ${basePath}/tools/{name}/app${sessionRoutes}.`);
   }
 
   const handler = async (request: Request): Promise<Response> => {

@@ -22,5 +22,7 @@ export function toCatalogEntry(tool: ToolDefinition): ToolCatalogEntry {
     idempotent: tool.idempotent === true,
     ...(tool.category !== undefined ? { category: tool.category } : {}),
     ...(tool.timeoutMs !== undefined ? { timeoutMs: tool.timeoutMs } : {}),
+    // The app's resource URI and the tools it may call; never the reader.
+    ...(tool.ui ? { ui: { resourceUri: tool.ui.resourceUri, ...(tool.ui.appTools ? { appTools: tool.ui.appTools } : {}) } } : {}),
   };
 }

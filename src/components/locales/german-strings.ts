@@ -188,6 +188,17 @@ export const germanStrings: KitStrings = {
     bytes: (count) => formatByteSize(count, 'de'),
     list: (items) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} und ${items.at(-1)}`),
   },
+  mcpApp: {
+    frameTitle: (toolName) => `App von ${toolName}`,
+    loading: 'Die App wird geladen …',
+    failed: (reason) => `Die App konnte nicht angezeigt werden: ${reason}`,
+    navigatedAway: 'Die App hat ihre Seite verlassen und wurde daher geschlossen.',
+    openLinkQuestion: 'Die App möchte diesen Link öffnen:',
+    openLink: 'Link öffnen',
+    sendMessageQuestion: 'Die App möchte diese Nachricht senden:',
+    sendMessage: 'Nachricht senden',
+    dismiss: 'Ablehnen',
+  },
   plan: {
     title: 'Plan',
     progress: (done, total) => `${done} von ${total} erledigt`,

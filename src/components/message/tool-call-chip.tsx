@@ -6,6 +6,7 @@ import { ToolCallDetails } from '../tool-timeline/tool-call-details';
 import { ToolCallDuration } from '../tool-timeline/tool-call-duration';
 import { toolCallStateLabel } from '../tool-timeline/tool-call-state-badge';
 import { SubAgentSteps } from '../sub-agent/sub-agent-steps';
+import { McpAppSlot } from '../mcp-app/mcp-app-slot';
 import { useToolRender } from '../tool-renderers/tool-renderers';
 import { escapeInvisible } from '../visible-text/reveal-invisible';
 import { VisibleText } from '../visible-text/visible-text';
@@ -21,6 +22,8 @@ import { useStrings } from '../strings/strings-context';
  * When the app gives a renderer for the tool and the call's phase (`AgentChat`'s `toolRenderers`,
  * or a `ToolRenderersProvider`), the card shows the app's view under its head (a weather card
  * for a weather tool); the head and the details stay, so the call can still be inspected.
+ * Without one, an MCP tool that declares an MCP App shows that app there (see `mcpApps` of
+ * `AgentChat`), in a sandboxed frame loaded with the first app shown.
  *
  * @example
  * ```tsx
@@ -56,6 +59,7 @@ export function ToolCallChip({ toolCallId, className }: { toolCallId: string; cl
         )}
       </div>
       {custom !== undefined && <div className="rak-tool-view">{custom}</div>}
+      {custom === undefined && <McpAppSlot call={call} />}
       <SubAgentSteps call={call} />
       <div id={detailsId} className="rak-tool-chip-detail" role="region" aria-label={strings.toolCall.details(escapeInvisible(call.name))} hidden={!open}>
         {open && <ToolCallDetails call={call} />}

@@ -2,6 +2,7 @@ import type { AuditActor, ToolCallState } from '../../core/index';
 import { approvalText } from '../approval-dialog/approval-text';
 import { attachmentText } from '../attachments/attachment-text';
 import { planText } from '../plan/plan-text';
+import { mcpAppText } from '../mcp-app/mcp-app-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
 import { shellPreviewText } from '../approval-dialog/shell-preview/shell-preview-text';
 
@@ -178,6 +179,8 @@ export interface KitStrings {
   attachments: Words<typeof attachmentText>;
   /** The agent's plan above the composer (`Plan`), and `todo_write` calls in the thread. */
   plan: Words<typeof planText>;
+  /** An MCP App in a tool's card, and what it asks the person. */
+  mcpApp: Words<typeof mcpAppText>;
   /** The approval dialog. */
   approval: Words<typeof approvalText>;
   /** The arguments form in the approval dialog, generated from the tool's JSON Schema. */
@@ -389,6 +392,7 @@ export const englishStrings: KitStrings = {
   },
   attachments: attachmentText,
   plan: planText,
+  mcpApp: mcpAppText,
   approval: approvalText,
   schemaForm: schemaFormText,
   shellPreview: shellPreviewText,

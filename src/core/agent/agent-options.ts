@@ -9,7 +9,7 @@ import type { PersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { AgentSession } from '../sessions/agent-session';
 import type { AgentSnapshot, SessionStorage } from '../sessions/session-types';
-import type { AgentState, Compaction, FilePart } from '../store/state';
+import type { AgentState, Compaction, FilePart, ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
@@ -199,6 +199,22 @@ export interface Agent {
   answer(toolCallId: string, answers: readonly QuestionAnswer[]): Promise<RunResult>;
   /** Cancels an `ask_user_question` call; the model receives `{ status: 'cancelled', message }`. */
   cancelQuestion(toolCallId: string, note?: string): Promise<RunResult>;
+  /**
+   * Runs one call that a tool's app asked for (an MCP App's `tools/call`) as a call of this agent:
+   * validated, checked by the permission policy and approved by a person when the policy asks
+   * (nothing runs before that), audited, and kept in the conversation as a step of its own that
+   * the model sees in its next request; no model step follows. Resolves with the call once it is
+   * final (its `state`, `output` or `error` say how it went). Rejects with `AgentCommandError`:
+   * `invalid-input` for a tool the agent does not have, `agent-busy` while a run is active or
+   * waits for people. Optional: engines that cannot run calls for apps leave it out.
+   *
+   * @example
+   * ```ts
+   * const call = await agent.callTool?.('apps__increment', { count: 1 });
+   * if (call?.state === 'output-available') show(call.output);
+   * ```
+   */
+  callTool?(name: string, input: unknown): Promise<ToolCall>;
   /** Supplies the result of a call to a declaration whose handler returned `deferToolResult`. */
   submitToolResult(toolCallId: string, output: unknown, options?: { error?: string }): Promise<RunResult>;
   /**

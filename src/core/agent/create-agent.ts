@@ -26,6 +26,7 @@ import type { AgentEvent } from '../store/events';
 import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
 import { routeToChildren } from './route-to-children';
 import { stepSaver } from './step-saver';
+import { createAppToolCall } from './app-tool-call';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -195,6 +196,7 @@ export function createAgent(options: AgentOptions): Agent {
         compacting = undefined;
       }
     },
+    callTool: createAppToolCall({ getState, dispatch, subscribe: (listener) => agentStore.store.subscribe(() => listener()), now, tools, assertIdle, begin: (prepare) => runs.begin(prepare) }),
     async retry() {
       const state = getState();
       if (state.status !== 'error') throw new AgentCommandError('nothing-to-retry', 'retry(): the last run did not fail; there is nothing to retry.');

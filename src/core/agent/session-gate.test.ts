@@ -11,6 +11,7 @@ const names = {
   answer: true,
   cancelQuestion: true,
   submitToolResult: true,
+  callTool: true,
   rollback: true,
   editMessage: true,
   regenerate: true,

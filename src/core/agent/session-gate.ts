@@ -2,7 +2,7 @@ import type { Agent } from './agent-options';
 
 /** The agent's members that are commands: functions returning a promise. */
 export type AgentCommandName = {
-  [Name in keyof Agent]-?: Agent[Name] extends (...args: never[]) => Promise<unknown> ? Name : never;
+  [Name in keyof Agent]-?: NonNullable<Agent[Name]> extends (...args: never[]) => Promise<unknown> ? Name : never;
 }[keyof Agent];
 
 export type AgentCommands = Pick<Agent, AgentCommandName>;

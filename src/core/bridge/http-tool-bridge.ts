@@ -5,6 +5,7 @@
  * the call with an error result that says what happened, and the run goes on.
  */
 import type { ToolCallLine, ToolCatalog, ToolCatalogEntry } from './wire-format';
+import { isToolUi, type ToolUi, type ToolUiResource } from '../tools/tool-ui';
 import { defineTool, type ToolDefinition, type ToolExecutionContext } from '../tools/define-tool';
 import { ToolFailureError } from '../tools/invoke-tool';
 import { errorDetail } from '../providers/api-call-error';
@@ -169,8 +170,29 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
     const catalog = (await response.json().catch(() => null)) as ToolCatalog | null;
     if (loadOptions.signal?.aborted) throw loadOptions.signal.reason;
     if (!catalog || !Array.isArray(catalog.tools)) return failed(new Error(`The tool server at ${base} sent a tool catalog that is not the expected format.`));
-    const tools = catalog.tools.map((entry) => bind(declarationOf(entry, options.timeoutMs ?? defaultTimeoutMs)));
+    const tools = catalog.tools.map((entry) => {
+      const tool = bind(declarationOf(entry, options.timeoutMs ?? defaultTimeoutMs));
+      return isToolUi(entry.ui) ? { ...tool, ui: appOf(entry.name, entry.ui) } : tool;
+    });
     return { tools, unavailable: Array.isArray(catalog.unavailable) ? catalog.unavailable : [] };
+  }
+
+  /** The tool's MCP App, read through the server (the browser never fetches it from anywhere else). */
+  function appOf(name: string, ui: ToolUi): ToolUi {
+    return {
+      resourceUri: ui.resourceUri,
+      ...(ui.appTools ? { appTools: { ...ui.appTools } } : {}),
+      read: async (signal) => {
+        const response = await fetchFunction(`${base}/tools/${encodeURIComponent(name)}/app`, { headers: headers(), signal });
+        if (!response.ok) {
+          const detail = await errorDetailOf(response);
+          throw new Error(`The app of the tool "${name}" could not be loaded: the tool server answered ${response.status}${detail ? ` (${detail})` : ''}.`);
+        }
+        const resource = (await response.json().catch(() => null)) as ToolUiResource | null;
+        if (typeof resource?.html !== 'string') throw new Error(`The app of the tool "${name}" could not be loaded: the tool server sent something that is not an app.`);
+        return resource;
+      },
+    };
   }
 
   return { url: base, loadTools, bind, run };

@@ -8,10 +8,12 @@
  * | `POST {base}/model` | `ModelStepRequest` | `ModelStepPart` lines |
  * | `GET {base}/tools` | – | `ToolCatalog` |
  * | `POST {base}/tools/{name}` | `ToolCallRequest` | `ToolCallLine` lines |
+ * | `GET {base}/tools/{name}/app` | – | `ToolUiResource` (the tool's MCP App) |
  * | any route, refused | – | `BridgeErrorBody` with a 4xx/5xx status |
  */
 import type { ProviderFunctionTool, ProviderPrompt, ProviderToolChoice } from '../model/language-model';
 import type { V3StreamPart, V3Usage } from '../providers/stream-parts';
+import type { ToolUi } from '../tools/tool-ui';
 
 /** `POST {base}/model`: one model step. The server adds the model and its key; the browser sends the rest. */
 export interface ModelStepRequest {
@@ -70,6 +72,8 @@ export interface ToolCatalogEntry {
   category?: string;
   /** The server's own time limit for one call. */
   timeoutMs?: number;
+  /** The tool's MCP App (read through `GET {base}/tools/{name}/app`). */
+  ui?: Omit<ToolUi, 'read'>;
 }
 
 /** `GET {base}/tools`. */

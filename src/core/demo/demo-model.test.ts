@@ -165,6 +165,13 @@ describe('demoModel', () => {
     expect(textOf(await ask('Look up the customer ada@example.com'))).toMatch(/can't look up customers/i);
   });
 
+  it("shows an MCP App: \"show me the counter\" calls the app server's show_counter", async () => {
+    const tools: ScriptedTool[] = [{ type: 'function', name: 'apps__show_counter', inputSchema: { type: 'object', properties: { start: { type: 'number' } }, required: ['start'] } }];
+    const parts = await ask('Show me the counter', tools);
+    expect(parts.find((part) => part.type === 'tool-call')).toMatchObject({ toolName: 'apps__show_counter', input: '{"start":1}' });
+    expect(textOf(await ask('Show me the counter'))).toMatch(/can't show the counter app/i);
+  });
+
   it('explains how to define a tool when none fits', async () => {
     const text = textOf(await ask("What's the weather?"));
     expect(text).toMatch(/no tools configured/);

@@ -48,6 +48,7 @@ export type DemoScenario =
   | 'customer'
   | 'orders'
   | 'sum'
+  | 'app'
   | 'question'
   | 'tool'
   | 'intro';
@@ -61,6 +62,7 @@ const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
   ['orders', /\b(orders?|purchases?)\b/],
   ['customer', /\b(customers?|clients?|crm)\b/],
   ['sum', /\b(sum|add up|plus)\b/],
+  ['app', /\bcounter\b/],
   ['email', /\b(e-?mails?|mail)\b/],
   ['error', /\b(error|errors|fail|failure|crash)\b/],
   ['reasoning', /\b(think|thinking|reason|reasoning)\b/],
@@ -102,7 +104,7 @@ interface ToolScenario {
   lead?: (toolName: string, input: Record<string, unknown>) => string;
 }
 
-const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email' | 'cleanup' | 'customer' | 'orders' | 'sum' | 'question' | 'tool', ToolScenario> = {
+const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email' | 'cleanup' | 'customer' | 'orders' | 'sum' | 'app' | 'question' | 'tool', ToolScenario> = {
   weather: { wanted: 'check the weather', pick: [/weather|forecast/i] },
   time: { wanted: 'tell the time', pick: [/time|clock|date/i] },
   files: { wanted: 'list files', pick: [/^list_files$/, /file/i] },
@@ -114,6 +116,8 @@ const toolScenarios: Record<'weather' | 'time' | 'files' | 'write-file' | 'email
   orders: { wanted: 'list orders', pick: [/^list_orders$/, /orders?/i], input: demoCustomerInput, lead: customerLead },
   // The MCP reference server's `get-sum`, when a backend exposes it.
   sum: { wanted: 'add numbers', pick: [/(^|_)get-sum$/, /sum/i], input: demoSumInput },
+  // The MCP App of the playground's test server (`show_counter`), when a backend exposes it.
+  app: { wanted: 'show the counter app', pick: [/(^|_)show_counter$/] },
   question: { wanted: 'ask you questions', pick: [/^ask_user_question$/], input: () => demoQuestionInput, lead: questionLead },
   // The plan tool only as a last resort: "use a tool" with nothing else to call shows the question tool, then an empty plan.
   tool: { wanted: 'call one', pick: [/weather/i, /time|clock/i, /^list_files$/, /^(?!ask_user_question$|todo_write$)/, /^(?!todo_write$)/, /./] },

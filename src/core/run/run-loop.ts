@@ -48,6 +48,8 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
           if (phase.kind === 'waiting') return { status: 'awaiting-people' };
           if (phase.kind === 'limit') return endWithLimit(context, last.id, phase.notice);
         }
+        // A step an app asked for (agent.callTool) ends with its calls: the model was not asked anything.
+        if (last.requestedBy === 'app') return { status: 'idle', reason: 'finished' };
       }
       if (budget.steps >= limits.maxSteps) return endWithLimit(context, lastAssistantId(context.getState()), stepLimitNotice(limits.maxSteps));
       budget.steps += 1;

@@ -121,5 +121,7 @@ export function canResume(state: AgentState): boolean {
   if (last.status !== 'done') return false;
   const calls = state.toolCalls.filter((call) => call.messageId === last.id);
   const waitsForPerson = calls.some(isWaitingForPeople);
+  // A step an app asked for (agent.callTool) is over once its calls are: the model owes no reply.
+  if (last.requestedBy === 'app' && calls.every((call) => isFinalToolCallState(call.state))) return false;
   return calls.length > 0 && !waitsForPerson;
 }

@@ -92,6 +92,11 @@ export interface Message {
    * `toUIMessages` gives them back (see `react-agent-kit/ai-sdk`). Never sent to the model.
    */
   foreignParts?: Array<{ at: number; part: Record<string, unknown> }>;
+  /**
+   * Assistant messages: `'app'` for a step that a tool's app asked for (`agent.callTool`, an MCP
+   * App's `tools/call`), not the model. Its calls run like the model's; no model step follows.
+   */
+  requestedBy?: 'app';
 }
 
 /**

@@ -2,6 +2,7 @@ import type { JsonSchemaObject } from '../schema/json-schema-context';
 import type { ApprovalPreview } from '../store/state';
 import type { InferToolInput } from '../schema/infer-json-schema';
 import type { ToolInputSchema } from './tool-input-schema';
+import type { ToolUi } from './tool-ui';
 
 /** What a tool's `execute` receives besides its input. */
 export interface ToolExecutionContext {
@@ -54,6 +55,11 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
    * `outputSchema`): published in the backend's catalog for the app, not checked by the kit.
    */
   outputSchema?: JsonSchemaObject;
+  /**
+   * The tool's own interface, an MCP App (`_meta.ui.resourceUri` of an MCP tool): the kit's
+   * components show it in the call's card. Set by the MCP tool source and the tool bridge.
+   */
+  ui?: ToolUi;
   /** Runs the tool. Without it the tool is a declaration, run by the host app or a backend. */
   execute?: (input: Input, context: ToolExecutionContext) => ToolExecuteResult<Output>;
   /** Ask a person before running: always, or when the function says so for this input. */

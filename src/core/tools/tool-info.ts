@@ -1,7 +1,8 @@
 import type { ToolDefinition } from './define-tool';
 import { toModelJsonSchema } from './tool-input-schema';
+import type { ToolUi } from './tool-ui';
 
-/** A tool as the UI may show it (no functions). */
+/** A tool as the UI may show it (no functions but `ui.read`). */
 export interface ToolInfo {
   name: string;
   description: string;
@@ -12,6 +13,8 @@ export interface ToolInfo {
   category?: string;
   /** No `execute`: it runs in the host app or on a backend. */
   declaration: boolean;
+  /** Its MCP App, shown in its calls' cards (`ui.read` fetches the app through the kit's server). */
+  ui?: ToolUi;
   /** A sub-agent tool (`defineAgentTool`): the tools its child has (for showing the child's calls and approvals). */
   subAgent?: { tools: ToolInfo[] };
 }
@@ -32,5 +35,6 @@ export function toToolInfo(tool: ToolDefinition): ToolInfo {
     readOnly: tool.readOnly === true,
     ...(tool.category ? { category: tool.category } : {}),
     declaration: !tool.execute,
+    ...(tool.ui ? { ui: tool.ui } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { validateMcpServerConfigs, type McpServerConfig } from './mcp-server-con
 import { assignMcpToolNames } from './mcp-tool-name';
 import { isCallableMcpTool, toMcpToolDefinition } from './mcp-tool-definition';
 import { defaultMaxMcpMediaBytes } from './mcp-tool-result';
+import { isAppCallable } from './mcp-app-resource';
 
 /**
  * A server that could not be connected or listed, or a stdio server that stopped and is being
@@ -146,7 +147,15 @@ function createSource(supervisors: readonly McpServerSupervisor[], startupFailur
     // that is down keeps its last listing, so names do not move while it restarts.
     const chosen = supervisors.flatMap((supervisor) => selectTools(supervisor).map((tool) => ({ supervisor, tool })));
     const names = assignMcpToolNames(chosen.map(({ supervisor, tool }) => ({ server: supervisor.config.name, tool: tool.name })));
-    const all = chosen.map(({ supervisor, tool }, index) => ({ supervisor, definition: toMcpToolDefinition(supervisor, tool, names[index]!) }));
+    // What an app may call: the tools of its own server, by their MCP names (see `isAppCallable`).
+    const appTools = new Map<McpServerSupervisor, Record<string, string>>();
+    chosen.forEach(({ supervisor, tool }, index) => {
+      if (!isAppCallable(tool)) return;
+      const own = appTools.get(supervisor) ?? {};
+      own[tool.name] = names[index]!;
+      appTools.set(supervisor, own);
+    });
+    const all = chosen.map(({ supervisor, tool }, index) => ({ supervisor, definition: toMcpToolDefinition(supervisor, tool, names[index]!, appTools.get(supervisor)) }));
     tools = all.filter(({ supervisor }) => supervisor.status === 'connected').map(({ definition }) => definition);
     downTools = all.filter(({ supervisor }) => supervisor.status === 'restarting').map(({ definition }) => definition);
   };

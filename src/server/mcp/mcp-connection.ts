@@ -13,6 +13,15 @@ import { defaultMaxMcpMediaBytes, toToolOutput, type McpCallToolResult } from '.
  */
 export type McpConnectionStatus = 'connected' | 'lost' | 'closed';
 
+/** One item of a `resources/read` result: text or base64 `blob`, with its own `_meta`. */
+export interface McpResourceContents {
+  uri: string;
+  mimeType?: string;
+  text?: string;
+  blob?: string;
+  _meta?: Record<string, unknown>;
+}
+
 /** An MCP tool as the server lists it. */
 export type McpListedTool = Tool;
 
@@ -85,6 +94,24 @@ export class McpConnection {
       throw this.toCallError(error, tool, options.timeoutMs);
     }
     return toToolOutput(result, origin, this.options.maxMediaBytes);
+  }
+
+  /**
+   * Reads one resource of the server (`resources/read`), for the MCP App a tool declared. Failures
+   * are `McpToolCallError`s that name the server, like those of `callTool`.
+   */
+  async readResource(uri: string, options: { signal: AbortSignal; timeoutMs: number }): Promise<McpResourceContents[]> {
+    const origin = { server: this.config.name, tool: uri };
+    if (this.status !== 'connected') {
+      throw new McpToolCallError('disconnected', `The MCP server "${this.config.name}" is not connected (it ${this.endPhrase()}), so the resource ${uri} cannot be read.`, origin);
+    }
+    try {
+      const result = await this.client.readResource({ uri }, { signal: options.signal, timeout: options.timeoutMs });
+      return result.contents ?? [];
+    } catch (error) {
+      if (options.signal.aborted) throw options.signal.reason;
+      throw this.toCallError(error, uri, options.timeoutMs);
+    }
   }
 
   /** Ends the session and the connection (a stdio server's process ends). Idempotent. */

@@ -1,5 +1,5 @@
 import type { McpSdk } from './load-mcp-sdk';
-import { connectMcpServer, type McpCallOptions, type McpConnectOptions, type McpConnection, type McpListedTool } from './mcp-connection';
+import { connectMcpServer, type McpCallOptions, type McpConnectOptions, type McpConnection, type McpListedTool, type McpResourceContents } from './mcp-connection';
 import type { McpServerConfig } from './mcp-server-config';
 import { McpToolCallError } from './mcp-tool-call-error';
 
@@ -79,6 +79,14 @@ export class McpServerSupervisor {
       return Promise.reject(new McpToolCallError('disconnected', `The MCP server "${this.config.name}" is not connected, so its tool "${tool}" cannot run: ${this.downReason()}`, { server: this.config.name, tool }));
     }
     return this.connection.callTool(tool, input, options);
+  }
+
+  /** Reads a resource on the current connection, or fails at once while the server is down. */
+  readResource(uri: string, options: { signal: AbortSignal; timeoutMs: number }): Promise<McpResourceContents[]> {
+    if (this.status === 'restarting') {
+      return Promise.reject(new McpToolCallError('disconnected', `The MCP server "${this.config.name}" is not connected, so the resource ${uri} cannot be read: ${this.downReason()}`, { server: this.config.name, tool: uri }));
+    }
+    return this.connection.readResource(uri, options);
   }
 
   /** Why the server is down and what happens next, while it is `restarting`. */

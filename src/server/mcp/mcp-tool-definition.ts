@@ -1,4 +1,5 @@
-import type { ToolDefinition } from '../../core/index';
+import type { ToolDefinition, ToolUi } from '../../core/index';
+import { defaultMaxMcpAppBytes, mcpAppUri, toToolUiResource } from './mcp-app-resource';
 import type { McpListedTool } from './mcp-connection';
 import type { McpServerSupervisor } from './mcp-server-supervisor';
 
@@ -28,6 +29,8 @@ export function isCallableMcpTool(tool: McpListedTool): boolean {
 
 /**
  * Turns one tool of a connected MCP server into a kit tool whose `execute` calls the server.
+ * A tool that declares an MCP App (`_meta.ui.resourceUri`) gets `ui`, whose `read` reads that
+ * resource (and no other) from the server; `appTools` are the tools its app may call.
  * MCP annotations are hints from the server, used as such: `readOnlyHint: true` makes the tool
  * read-only and lets it run without approval; anything else (including no annotation) asks,
  * as MCP advises for tools that may change things. Progress notifications from the server
@@ -39,10 +42,15 @@ export function isCallableMcpTool(tool: McpListedTool): boolean {
  * // { name: 'everything__echo', category: 'mcp:everything', readOnly: true, needsApproval: false, ... }
  * ```
  */
-export function toMcpToolDefinition(connection: Pick<McpServerSupervisor, 'config' | 'callTool'>, tool: McpListedTool, name: string): ToolDefinition {
+export function toMcpToolDefinition(connection: Pick<McpServerSupervisor, 'config' | 'callTool' | 'readResource'>, tool: McpListedTool, name: string, appTools?: Readonly<Record<string, string>>): ToolDefinition {
   const server = connection.config.name;
   const timeoutMs = connection.config.timeoutMs ?? defaultMcpToolTimeoutMs;
   const readOnly = tool.annotations?.readOnlyHint === true;
+  const uri = mcpAppUri(tool);
+  // Only the resource the tool declared is ever read for it.
+  const ui: ToolUi | undefined = uri
+    ? { resourceUri: uri, ...(appTools ? { appTools } : {}), read: async (signal) => toToolUiResource(await connection.readResource(uri, { signal, timeoutMs }), uri, server, defaultMaxMcpAppBytes) }
+    : undefined;
   return {
     name,
     description: describeMcpTool(tool, server),
@@ -55,6 +63,7 @@ export function toMcpToolDefinition(connection: Pick<McpServerSupervisor, 'confi
     idempotent: tool.annotations?.idempotentHint === true,
     category: `mcp:${server}`,
     timeoutMs,
+    ...(ui ? { ui } : {}),
   };
 }
 
