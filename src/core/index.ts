@@ -87,6 +87,7 @@ export type {
   MessageStatus,
   NoticePart,
   ReasoningPart,
+  RemoteCallInfo,
   SubAgentRun,
   TextPart,
   TodoItem,
