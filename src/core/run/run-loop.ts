@@ -8,7 +8,6 @@ import { isFinalToolCallState } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
-import type { EngineStep } from './engine-step';
 import { hookKit } from './hook-kit';
 import { refusalNotice } from './refusal-notice';
 import { chargeStep, LimitReachedError, stepCost, stepLimitNotice, type LimitNotice } from './run-budget';
@@ -70,7 +69,11 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   // loses at most the step that streams.
   await context.persist?.();
   if (signal.aborted) throw signal.reason;
-  if (context.engineStep) return engineStep(context, context.engineStep, step);
+  if (context.engineStep) {
+    // Loaded only by agents of another engine (react-agent-kit/ag-ui).
+    const { runEngineStep } = await import('./run-engine-step');
+    return runEngineStep(context, context.engineStep, step);
+  }
   const fitted = await promptFor(context);
   // Stopped while the prompt was prepared (a summary, say): no reply is started.
   if (signal.aborted) throw signal.reason;
@@ -136,23 +139,6 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   }
   const limit = result.usage ? chargeStep(context.budget, result.usage, context.limits, costUsd) : null;
   return limit ? endWithLimit(context, messageId, limit) : null;
-}
-
-/** A step of another engine (a remote AG-UI run) in place of the model call: no prompt, the same events. */
-async function engineStep(context: RunLoopContext, run: EngineStep, step: number): Promise<RunLoopOutcome | null> {
-  const { dispatch } = context;
-  const messageId = createId('msg');
-  dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: context.now(), runId: context.runId } });
-  const state = context.getState();
-  const result = await run({ runId: context.runId, step, messageId, getState: context.getState, dispatch, signal: context.signal, now: context.now, tools: context.providerTools, takenToolCallIds: new Set(state.toolCalls.map((call) => call.id)) });
-  if (result.usage) dispatch({ type: 'step-finish', runId: context.runId, step, messageId, usage: result.usage });
-  if (result.error !== undefined) {
-    settleCalls(context, (call) => call.messageId === messageId, 'output-error', 'The run failed before this call was complete; it did not run.');
-    dispatch({ type: 'message-finish', messageId, status: 'error' });
-    return { status: 'error', error: { ...result.error, at: context.now() } };
-  }
-  dispatch({ type: 'message-finish', messageId, status: 'done' });
-  return null;
 }
 
 type Fitted =
