@@ -293,6 +293,15 @@ describe('agUiAgent', () => {
     expect(result).toMatchObject({ status: 'error', error: { message, retryable } });
   });
 
+  it('gives up a stream that goes silent (the idle deadline), with Retry, and closes the connection', async () => {
+    const { url, closed } = await serve((input) => ({ events: [started(input)], hang: true }));
+    const agent = track(agUiAgent({ url, idleTimeoutMs: 50 }));
+    const result = await agent.send('Go');
+    expect(result).toMatchObject({ status: 'error', error: { code: 'model-stream-interrupted', retryable: true } });
+    expect(result.error!.message).toContain('nothing more of the streamed answer came');
+    await closed;
+  });
+
   it('says so when the endpoint refuses or is not an event stream', async () => {
     const { url } = await serve(() => ({ events: [{ raw: 'Not allowed' }], status: 403 }));
     const agent = track(agUiAgent({ url, headers: { Authorization: 'Bearer x' } }));
@@ -314,6 +323,24 @@ describe('agUiAgent', () => {
       { id: userId, role: 'user', content: 'One' },
       { id: 'a0', role: 'assistant', content: 'Reply 0' },
     ]);
+  });
+
+  it('keeps an interrupt waiting across a reload, and resumes the same thread after it', async () => {
+    const { url, inputs } = await serve((input, index) =>
+      index === 0 ? { events: [started(input), finished(input, { type: 'interrupt', interrupts: [{ id: 'int-r', reason: 'confirm', message: 'Publish?' }] })] } : { events: textRun(input, 'a2', 'Published.') },
+    );
+    const storage = memorySessionStorage();
+    // The first page is never disposed (a reload does not stop anything); what it would still save is not this test's.
+    const first = agUiAgent({ url, session: { id: 'chat-8', storage, onError: () => {} } });
+    expect((await first.send('Publish it')).status).toBe('awaiting-people');
+    await first.session!.flush();
+    // A reload: the page goes away without stopping anything.
+    const second = track(agUiAgent({ url, session: { id: 'chat-8', storage } }));
+    await second.session!.ready;
+    const approval = pendingApproval(second);
+    expect(approval).toMatchObject({ name: 'remote_approval', remote: { interruptId: 'int-r' } });
+    expect((await second.approve(approval.id)).status).toBe('idle');
+    expect(inputs[1]).toMatchObject({ threadId: 'chat-8', resume: [{ interruptId: 'int-r', status: 'resolved', payload: { approved: true } }] });
   });
 
   it('takes the conversation from MESSAGES_SNAPSHOT, keeping what it already has', async () => {
