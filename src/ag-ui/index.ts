@@ -5,6 +5,8 @@
  */
 export { agUiAgent } from './ag-ui-agent';
 export type { AgUiAgentOptions } from './ag-ui-agent';
+export { remoteAgentTool } from './remote-agent-tool';
+export type { RemoteAgentToolOptions } from './remote-agent-tool';
 export { remoteApprovalToolName } from './interrupts';
 export type { RemoteApprovalInput } from './interrupts';
 export { applyJsonPatch, JsonPatchError } from './json-patch';

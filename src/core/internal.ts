@@ -38,3 +38,4 @@ export { toPersistenceError } from './persistence/persistence-error';
 export { engineStepKey } from './run/engine-step';
 export type { EngineStep, EngineStepContext, EngineStepResult } from './run/engine-step';
 export { fetchWithDeadline, withIdleDeadline, RequestTimeoutError } from './providers/fetch-deadline';
+export { childAgentKey } from './run/sub-agent-host';
