@@ -19,6 +19,7 @@ const entries = {
   server: 'src/server/index.ts',
   testing: 'src/testing/index.ts',
   'ai-sdk': 'src/ai-sdk/index.ts',
+  'ag-ui': 'src/ag-ui/index.ts',
 };
 
 /**
@@ -87,7 +88,7 @@ export default defineConfig({
       // highlighting: its core and each grammar stay lazy chunks of dist/); installing refractor
       // and the 18 small packages it depends on would add 3.6 MB for the 15 grammars the kit uses.
       // Their licenses ship in dist/THIRD-PARTY-NOTICES.md (the thirdPartyNotices plugin).
-      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^just-bash($|\/)/, /^pg($|\/)/, /^@electric-sql\/pglite($|\/)/, /^re2js($|\/)/, /^node:/],
+      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^@ag-ui\//, /^just-bash($|\/)/, /^pg($|\/)/, /^@electric-sql\/pglite($|\/)/, /^re2js($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
       },

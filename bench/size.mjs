@@ -91,7 +91,7 @@ const { default: reactPlugin } = await import('@vitejs/plugin-react');
 /** Public layers of the kit: every `src/<layer>/index.ts` (or .tsx). */
 function findKitLayers() {
   const layers = new Map();
-  for (const layer of ['core', 'react', 'components', 'server', 'testing', 'ai-sdk']) {
+  for (const layer of ['core', 'react', 'components', 'server', 'testing', 'ai-sdk', 'ag-ui']) {
     for (const file of ['index.ts', 'index.tsx']) {
       const candidate = path.join(sourceDirectory, layer, file);
       if (existsSync(candidate)) layers.set(layer, candidate);
@@ -107,6 +107,9 @@ const nestedEntries = new Map([
   ['core/providers/index.ts', 'react-agent-kit/providers'],
   ['core/sessions/index.ts', 'react-agent-kit/sessions'],
   ['components/locales/index.ts', 'react-agent-kit/locales'],
+  // Not a package export: the door of core that the kit's own layers (server, testing, ag-ui) build
+  // on. The library build shares its modules with core's chunks, so an entry does not count them.
+  ['core/internal.ts', 'react-agent-kit/internal'],
 ]);
 
 function publicSpecifier(layer) {

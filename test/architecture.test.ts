@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '..');
 const source = join(root, 'src');
 
-type Layer = 'core' | 'react' | 'components' | 'server' | 'testing' | 'ai-sdk';
+type Layer = 'core' | 'react' | 'components' | 'server' | 'testing' | 'ai-sdk' | 'ag-ui';
 const allowed: Record<Layer, readonly Layer[]> = {
   core: ['core'],
   react: ['core', 'react'],
@@ -20,6 +20,7 @@ const allowed: Record<Layer, readonly Layer[]> = {
   server: ['core', 'server'],
   testing: ['core', 'testing'],
   'ai-sdk': ['core', 'ai-sdk'],
+  'ag-ui': ['core', 'ag-ui'],
 };
 
 interface ImportRecord {
@@ -61,7 +62,7 @@ function importsOf(file: string): ImportRecord[] {
 
 function layerOf(file: string, sourceDir = source): Layer | null {
   const top = relative(sourceDir, file).split(/[\\/]/)[0];
-  return top === 'core' || top === 'react' || top === 'components' || top === 'server' || top === 'testing' || top === 'ai-sdk' ? top : null;
+  return top === 'core' || top === 'react' || top === 'components' || top === 'server' || top === 'testing' || top === 'ai-sdk' || top === 'ag-ui' ? top : null;
 }
 
 function resolveRelative(from: string, specifier: string): string | null {
@@ -100,8 +101,8 @@ function layerViolations(sourceDir: string): string[] {
       // which core's public index leaves out so apps do not ship it); every other layer enters
       // core and react through their index.
       const throughIndex = /[\\/]index\.tsx?$/.test(target) || (layer === 'testing' && targetLayer === 'core');
-      // core/internal.ts holds what only the server half and the testing kit build on.
-      const throughInternal = /[\\/]core[\\/]internal\.ts$/.test(target) && (layer === 'server' || layer === 'testing');
+      // core/internal.ts holds what only the server half, the testing kit and the kit's other engines (ag-ui) build on.
+      const throughInternal = /[\\/]core[\\/]internal\.ts$/.test(target) && (layer === 'server' || layer === 'testing' || layer === 'ag-ui');
       if (layer !== targetLayer && (targetLayer === 'core' || targetLayer === 'react') && !throughIndex && !throughInternal) {
         violations.push(`${where}: enter ${targetLayer} through its index`);
       }

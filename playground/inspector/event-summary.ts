@@ -69,7 +69,12 @@ export function summarizeEvent(event: AgentEvent): string {
     case 'todos-update':
       return `${event.todos.filter((item) => item.status === 'completed').length} of ${event.todos.length} done`;
     case 'state-restore':
-      return `${event.state.messages.length} messages, ${event.state.toolCalls.length} tool calls`;
+    case 'messages-replace': {
+      const { messages, toolCalls } = event.type === 'state-restore' ? event.state : event;
+      return `${messages.length} messages, ${toolCalls.length} tool calls`;
+    }
+    case 'remote-state-update':
+      return clip(JSON.stringify(event.state) ?? 'undefined');
     default: {
       const unknown: never = event;
       return JSON.stringify(unknown);

@@ -88,6 +88,7 @@ export type {
   MessageStatus,
   NoticePart,
   ReasoningPart,
+  RemoteCallInfo,
   SubAgentRun,
   TextPart,
   TodoItem,

@@ -36,3 +36,7 @@ export { checkDeletedPath, checkLoadedFiles, normalizeFileRecord } from './sandb
 export { sandboxFormatVersion } from './sandbox/storage/sandbox-storage';
 export { parsePath } from './sandbox/tree/sandbox-path';
 export { toPersistenceError } from './persistence/persistence-error';
+export { engineStepKey } from './run/engine-step';
+export type { EngineStep, EngineStepContext, EngineStepResult } from './run/engine-step';
+export { fetchWithDeadline, withIdleDeadline, RequestTimeoutError } from './providers/fetch-deadline';
+export { childAgentKey } from './run/sub-agent-host';

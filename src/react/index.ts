@@ -17,6 +17,7 @@ export { isApprovedWaitingForTurn, isPendingApproval, isWaitingForPeople } from 
 export type { ApproveOptions, PendingApproval } from './use-approvals';
 export { useQuestions } from './use-questions';
 export { useTodos } from './use-todos';
+export { useRemoteState } from './use-remote-state';
 export type { PendingQuestion, ResolvedQuestion, UseQuestionsOptions } from './use-questions';
 export { SandboxProvider, useSandbox } from './sandbox-context';
 export { useFiles } from './use-files';

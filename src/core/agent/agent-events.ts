@@ -22,6 +22,8 @@ export type AgentEventListener<Type extends AgentEventType = AgentEventType> = (
 // the Record type makes adding an event type without adding it here a compile error.
 const eventTypes: Record<AgentEventType, 1> = {
   'run-start': 1,
+  'remote-state-update': 1,
+  'messages-replace': 1,
   'run-resume': 1,
   'run-finish': 1,
   'message-add': 1,

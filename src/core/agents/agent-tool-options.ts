@@ -5,6 +5,8 @@ import type { AgentLimits } from '../run/run-limits';
 import type { AgentHooks } from '../run/agent-hooks';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
+import type { Agent } from '../agent/agent-options';
+import type { childAgentKey } from '../run/sub-agent-host';
 
 /** Options of `defineAgentTool`. */
 export interface AgentToolOptions {
@@ -42,6 +44,8 @@ export interface AgentToolOptions {
   hooks?: AgentHooks;
   /** How many sub-agents deep a call may start this one: 1 lets only the app's agent start it. Default 2. */
   maxDepth?: number;
+  /** Internal (`remoteAgentTool`): makes the child instead of `createAgent`, given the parent's policy and workspace. */
+  [childAgentKey]?: (parent: { permissions: PermissionPolicy; sandbox: Sandbox | undefined }) => Agent;
 }
 
 /** The input the parent model gives a sub-agent. */

@@ -4,7 +4,7 @@ import { usageSince } from '../store/usage-math';
 import type { ToolExecutionContext } from '../tools/define-tool';
 import { isOwnSandbox, workspaceTools } from './sub-agent-workspace';
 import type { AgentToolOptions } from './agent-tool-options';
-import { inheritedHooksKey, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
+import { childAgentKey, inheritedHooksKey, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
 import type { BeforeHook } from '../run/agent-hooks';
 
 /**
@@ -15,7 +15,8 @@ import type { BeforeHook } from '../run/agent-hooks';
  * throws (an error result for the parent model) when the child fails or the run stops.
  */
 export async function runSubAgent(options: AgentToolOptions, task: string, host: SubAgentHost<Agent, AgentOptions>, context: ToolExecutionContext): Promise<string> {
-  const child = host.createAgent({
+  const makeChild = options[childAgentKey];
+  const child = makeChild ? makeChild({ permissions: options.permissions ?? host.permissions, sandbox: host.sandbox }) : host.createAgent({
     model: options.model ?? host.model,
     instructions: options.instructions,
     tools: [...(options.tools ?? []), ...workspaceTools(options.sandbox, host.sandbox)],

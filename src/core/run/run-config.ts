@@ -11,6 +11,7 @@ import { lazyContext, type LazyContext } from '../context/lazy-context';
 import type { PrepareStep } from './prepare-step';
 import { resolveHooks, withInheritedHooks, type AgentHooks, type BeforeHook, type ResolvedHooks } from './agent-hooks';
 import { inheritedHooksKey } from './sub-agent-host';
+import { engineStepKey, type EngineStep } from './engine-step';
 import { assertValidLimits } from './run-budget';
 import type { AgentLimits, CostEstimator } from './run-limits';
 
@@ -52,6 +53,8 @@ export interface RunConfig {
   readonly toolLifecycle: ToolLifecycle;
   /** The app's hooks, checked and named; `undefined` without any. */
   readonly hooks?: ResolvedHooks | undefined;
+  /** Set by engines of the kit (`react-agent-kit/ag-ui`): replaces the model call of each step. */
+  readonly engineStep?: EngineStep | undefined;
 }
 
 /** What `createRunConfig` takes: the agent's options that shape every run. */
@@ -71,6 +74,7 @@ export interface RunConfigInput {
   hooks?: AgentHooks | undefined;
   /** A sub-agent's: the `beforeToolCall` hooks of the agents above it. */
   [inheritedHooksKey]?: readonly BeforeHook[] | undefined;
+  [engineStepKey]?: EngineStep | undefined;
 }
 
 /**
@@ -108,5 +112,6 @@ export function createRunConfig(input: RunConfigInput): RunConfig {
     prepareStep: input.prepareStep,
     toolLifecycle: createToolLifecycle(),
     hooks: withInheritedHooks(resolveHooks(input.hooks), input[inheritedHooksKey]),
+    engineStep: input[engineStepKey],
   };
 }

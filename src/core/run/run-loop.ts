@@ -71,6 +71,11 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   // loses at most the step that streams.
   await context.persist?.();
   if (signal.aborted) throw signal.reason;
+  if (context.engineStep) {
+    // Loaded only by agents of another engine (react-agent-kit/ag-ui).
+    const { runEngineStep } = await import('./run-engine-step');
+    return runEngineStep(context, context.engineStep, step);
+  }
   const fitted = await promptFor(context);
   // Stopped while the prompt was prepared (a summary, say): no reply is started.
   if (signal.aborted) throw signal.reason;

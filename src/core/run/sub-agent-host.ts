@@ -35,6 +35,13 @@ export interface SubAgentHost<Child = unknown, ChildOptions = never> {
 /** The key under which `execute`'s context carries the host. */
 export const subAgentHostKey: unique symbol = Symbol.for('react-agent-kit.subAgentHost');
 
+/**
+ * The key under which a sub-agent tool's options carry another way to make its child (an agent
+ * of another engine: `remoteAgentTool` of `react-agent-kit/ag-ui`). Internal; not documented on
+ * `defineAgentTool`.
+ */
+export const childAgentKey: unique symbol = Symbol.for('react-agent-kit.childAgent');
+
 /** The key under which `createAgent`'s options carry a child's depth. */
 export const subAgentDepthKey: unique symbol = Symbol.for('react-agent-kit.subAgentDepth');
 

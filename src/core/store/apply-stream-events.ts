@@ -37,7 +37,7 @@ export function applyStreamEvents(state: AgentState, events: readonly StreamEven
     if (!draft) continue;
     const { parts } = draft;
     if (event.type === 'text-start' || event.type === 'reasoning-start') {
-      parts.push({ type: event.type === 'text-start' ? 'text' : 'reasoning', id: event.partId, text: '', status: 'streaming' });
+      parts.push({ type: event.type === 'text-start' ? 'text' : 'reasoning', id: event.partId, text: '', status: 'streaming', ...(event.remoteId !== undefined ? { remoteId: event.remoteId } : {}) });
       continue;
     }
     const at = parts.findLastIndex((part) => 'id' in part && part.id === event.partId);

@@ -6,9 +6,11 @@ import type {
   AuditActor,
   Compaction,
   Message,
+  RemoteCallInfo,
   NoticePart,
   SubAgentRun,
   TodoItem,
+  ToolCall,
   ToolCallState,
   Usage,
 } from './state';
@@ -30,16 +32,16 @@ export type AgentEvent =
   | { type: 'step-start'; runId: string; step: number }
   /** A model step ended: its usage (and cost, with a `costEstimator`) goes on its reply and into the totals. */
   | { type: 'step-finish'; runId: string; step: number; usage: Usage; messageId?: string; costUsd?: number }
-  | { type: 'text-start'; messageId: string; partId: string }
+  | { type: 'text-start'; messageId: string; partId: string; remoteId?: string }
   | { type: 'text-delta'; messageId: string; partId: string; delta: string }
   | { type: 'text-end'; messageId: string; partId: string }
-  | { type: 'reasoning-start'; messageId: string; partId: string }
+  | { type: 'reasoning-start'; messageId: string; partId: string; remoteId?: string }
   | { type: 'reasoning-delta'; messageId: string; partId: string; delta: string }
   | { type: 'reasoning-end'; messageId: string; partId: string }
   /** The provider's data for a reasoning part (merged by provider: `{ anthropic: { signature } }`). */
   | { type: 'reasoning-metadata'; messageId: string; partId: string; providerMetadata: Record<string, Record<string, unknown>> }
   | { type: 'notice-add'; messageId: string; notice: NoticePart }
-  | { type: 'tool-call-start'; messageId: string; toolCallId: string; name: string; providerToolCallId?: string }
+  | { type: 'tool-call-start'; messageId: string; toolCallId: string; name: string; providerToolCallId?: string; remote?: RemoteCallInfo }
   | { type: 'tool-call-input-delta'; toolCallId: string; delta: string }
   | {
       type: 'tool-call-update';
@@ -55,6 +57,8 @@ export type AgentEvent =
       approval?: ApprovalRequest;
       output?: unknown;
       error?: string;
+      /** Merged into the call's remote ids. */
+      remote?: RemoteCallInfo;
     }
   /** A sub-agent's state as it now stands (see `defineAgentTool`); its usage since the last one counts in the totals. */
   | { type: 'tool-call-sub-agent'; toolCallId: string; subAgent: SubAgentRun }
@@ -65,6 +69,10 @@ export type AgentEvent =
   | { type: 'compaction-add'; compaction: Compaction; usage: Usage }
   /** The whole plan, replacing the last one: as the `todo_write` call `toolCallId` sent it, or as a rollback left it. */
   | { type: 'todos-update'; todos: TodoItem[]; toolCallId?: string }
+  /** A remote agent's shared state as it now stands (`react-agent-kit/ag-ui`), replacing the last one. */
+  | { type: 'remote-state-update'; state: unknown }
+  /** The conversation as a remote agent declared it (`MESSAGES_SNAPSHOT`), replacing messages and calls. */
+  | { type: 'messages-replace'; messages: Message[]; toolCalls: ToolCall[] }
   /** The whole state, restored from a saved session (already sealed: nothing in it is in flight). */
   | { type: 'state-restore'; state: AgentState };
 

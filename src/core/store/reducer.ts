@@ -55,6 +55,10 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         ...(state.status === 'error' ? { status: 'idle' as const, error: null } : {}),
       });
     }
+    case 'remote-state-update':
+      return { ...state, remote: event.state };
+    case 'messages-replace':
+      return withoutLostCompactions({ ...state, messages: event.messages, toolCalls: event.toolCalls });
     case 'todos-update':
       return { ...state, todos: event.todos };
     case 'compaction-add':
@@ -70,7 +74,7 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
     case 'text-start':
     case 'reasoning-start': {
       const kind = event.type === 'text-start' ? 'text' : 'reasoning';
-      return appendPart(state, event.messageId, { type: kind, id: event.partId, text: '', status: 'streaming' });
+      return appendPart(state, event.messageId, { type: kind, id: event.partId, text: '', status: 'streaming', ...(event.remoteId !== undefined ? { remoteId: event.remoteId } : {}) });
     }
     case 'text-delta':
     case 'reasoning-delta':
@@ -97,6 +101,7 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         name: event.name,
         messageId: event.messageId,
         ...(event.providerToolCallId !== undefined ? { providerToolCallId: event.providerToolCallId } : {}),
+        ...(event.remote !== undefined ? { remote: event.remote } : {}),
         inputText: '',
         input: undefined,
         state: 'input-streaming',
@@ -117,6 +122,7 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         ...(event.approval !== undefined ? { approval: event.approval } : {}),
         ...('output' in event ? { output: event.output } : {}),
         ...(event.error !== undefined ? { error: event.error } : {}),
+        ...(event.remote !== undefined ? { remote: { ...call.remote, ...event.remote } } : {}),
         audit: [...call.audit, { state: event.state, at: event.at, by: event.by, ...(event.note ? { note: event.note } : {}) }],
       }));
     case 'tool-call-sub-agent': {

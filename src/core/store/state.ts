@@ -18,6 +18,8 @@ export interface TextPart {
   id: string;
   text: string;
   status: PartStatus;
+  /** The id of the message a remote agent streamed this text in (`react-agent-kit/ag-ui`), sent back as it came. */
+  remoteId?: string;
 }
 
 export interface ReasoningPart {
@@ -25,6 +27,8 @@ export interface ReasoningPart {
   id: string;
   text: string;
   status: PartStatus;
+  /** The id of the reasoning message a remote agent streamed this in (`react-agent-kit/ag-ui`). */
+  remoteId?: string;
   /**
    * What the provider attached to the reasoning (Anthropic's thinking signature, OpenAI's
    * reasoning item), by provider; sent back with the reasoning in later steps.
@@ -193,6 +197,25 @@ export interface ToolCall {
    * keeps it. The model is sent only the call's result, never this.
    */
   subAgent?: SubAgentRun;
+  /** A call of a remote agent's run (`react-agent-kit/ag-ui`): the ids the remote agent gave, sent back as they came. */
+  remote?: RemoteCallInfo;
+}
+
+/**
+ * What the kit keeps of a remote agent's ids for one call (`react-agent-kit/ag-ui`): the remote
+ * agent matches the messages it is sent by these ids, so they go back exactly as they came.
+ */
+export interface RemoteCallInfo {
+  /** The assistant message the call belongs to, as the remote agent named it. */
+  messageId?: string;
+  /** The message that carries the call's result, as the remote agent named it (or the kit, for the browser's own calls). */
+  resultMessageId?: string;
+  /** The remote agent runs this tool itself; the browser only shows the call and its result. */
+  server?: boolean;
+  /** The call stands for an interrupt of the remote run (an approval or a question); answered by `resume`. */
+  interruptId?: string;
+  /** For an interrupt that asks for input: the JSON Schema of the answer it expects (its `resume` payload). */
+  responseSchema?: Record<string, unknown>;
 }
 
 /**
@@ -260,6 +283,11 @@ export interface AgentState {
    * (and in states saved before plans existed); a rollback returns it to what it was at that point.
    */
   todos?: TodoItem[];
+  /**
+   * The shared state of a remote agent (`react-agent-kit/ag-ui`: its `STATE_SNAPSHOT` and
+   * `STATE_DELTA` events), read-only, as JSON; absent until it sends one.
+   */
+  remote?: unknown;
 }
 
 /** Where an item of the plan stands; the names models are trained on (Claude's TodoWrite). */
