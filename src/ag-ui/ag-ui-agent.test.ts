@@ -308,8 +308,8 @@ describe('agUiAgent', () => {
     expect(await agent.send('Go')).toMatchObject({ status: 'error', error: { message: `The agent at ${url} answered 403: Not allowed`, retryable: false } });
   });
 
-  it('continues the same thread after a reload from the session', async () => {
-    const { url, inputs } = await serve((input, index) => ({ events: textRun(input, `a${index}`, `Reply ${index}`) }));
+  it('continues the same thread after a reload from the session, with the shared state', async () => {
+    const { url, inputs } = await serve((input, index) => ({ events: [started(input), ...(index === 0 ? [{ type: 'STATE_SNAPSHOT', snapshot: { stage: 'drafted' } }] : []), ...textRun(input, `a${index}`, `Reply ${index}`).slice(1)] }));
     const storage = memorySessionStorage();
     const first = agUiAgent({ url, session: { id: 'chat-7', storage } });
     await first.send('One');
@@ -319,6 +319,7 @@ describe('agUiAgent', () => {
     const second = track(agUiAgent({ url, session: { id: 'chat-7', storage } }));
     await second.send('Two');
     expect(inputs.map((input) => input.threadId)).toEqual(['chat-7', 'chat-7']);
+    expect(inputs[1]!.state).toEqual({ stage: 'drafted' });
     expect(inputs[1]!.messages.slice(0, 2)).toEqual([
       { id: userId, role: 'user', content: 'One' },
       { id: 'a0', role: 'assistant', content: 'Reply 0' },
@@ -341,6 +342,25 @@ describe('agUiAgent', () => {
     expect(approval).toMatchObject({ name: 'remote_approval', remote: { interruptId: 'int-r' } });
     expect((await second.approve(approval.id)).status).toBe('idle');
     expect(inputs[1]).toMatchObject({ threadId: 'chat-8', resume: [{ interruptId: 'int-r', status: 'resolved', payload: { approved: true } }] });
+  });
+
+  it('answers the interrupts a stop left open as cancelled in the next run, and sends attached files as content parts', async () => {
+    const { url, inputs } = await serve((input, index) =>
+      index === 0 ? { events: [started(input), finished(input, { type: 'interrupt', interrupts: [{ id: 'int-s', reason: 'confirm', message: 'Go on?' }] })] } : { events: textRun(input, 'a2', 'Fine.') },
+    );
+    const agent = track(agUiAgent({ url }));
+    await agent.send('Start');
+    await agent.stop();
+    expect(agent.getState().toolCalls[0]).toMatchObject({ name: 'remote_approval', state: 'cancelled' });
+    await agent.send('Something else', { files: [{ data: 'aGk=', mediaType: 'image/png', filename: 'dot.png' }] });
+    expect(inputs[1]!.resume).toEqual([{ interruptId: 'int-s', status: 'cancelled' }]);
+    expect(inputs[1]!.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: [
+        { type: 'image', source: { type: 'data', value: 'aGk=', mimeType: 'image/png' }, metadata: { filename: 'dot.png' } },
+        { type: 'text', text: 'Something else' },
+      ],
+    });
   });
 
   it('takes the conversation from MESSAGES_SNAPSHOT, keeping what it already has', async () => {
