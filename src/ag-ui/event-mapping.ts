@@ -206,8 +206,13 @@ export function createEventMapper(context: EventMappingContext) {
           break;
         }
         case 'MESSAGES_SNAPSHOT': {
-          const replaced = fromMessagesSnapshot(event.messages as AgUiMessage[], context.getState(), { stepMessageId: messageId, offeredTools: context.offeredTools, now: now() });
-          dispatch({ type: 'messages-replace', ...replaced });
+          let replaced: ReturnType<typeof fromMessagesSnapshot> | undefined;
+          try {
+            replaced = fromMessagesSnapshot(event.messages as AgUiMessage[], context.getState(), { stepMessageId: messageId, offeredTools: context.offeredTools, now: now() });
+          } catch (error) {
+            fail(event, `that the kit cannot read: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          dispatch({ type: 'messages-replace', ...replaced! });
           break;
         }
         case 'RUN_ERROR':
