@@ -286,6 +286,7 @@ describe('agUiAgent', () => {
     ['content without a start', [{ type: 'TEXT_MESSAGE_CONTENT', messageId: 'a9', delta: 'x' }], 'The agent sent TEXT_MESSAGE_CONTENT for message "a9", which was not started.', false],
     ['arguments of an unknown call', [{ type: 'TOOL_CALL_ARGS', toolCallId: 'nope', delta: '{}' }], 'The agent sent TOOL_CALL_ARGS for call "nope", which was not started.', false],
     ['a messages snapshot the kit cannot read', [{ type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1' }] }] }], 'The agent sent MESSAGES_SNAPSHOT that the kit cannot read: message 0 has a tool call without a string id, name and arguments.', false],
+    ['an interrupt without a reason', [{ type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'interrupt', interrupts: [{ id: 'i1', message: 'Go?' }] } }], 'The agent sent RUN_FINISHED with interrupt 0 without a string reason.', false],
     ['an event too large to buffer', [{ raw: `data: ${JSON.stringify({ type: 'CUSTOM', name: 'x', value: 'y'.repeat(3000) })}\n\n` }], 'An event of the stream is larger than 2000 characters; the run was ended so it cannot fill the memory.', false],
   ])('ends in error, never hangs, on %s', async (_name, events, message, retryable) => {
     const { url } = await serve((input) => ({ events: [started(input), ...(events as ScriptedReply['events'])] }));
