@@ -244,8 +244,9 @@ describe('agUiAgent', () => {
           }
         : { events: textRun(input, 'a2', 'ok') },
     );
-    const agent = track(agUiAgent({ url }));
+    const agent = track(agUiAgent({ url, askUser: false }));
     await agent.send('Count');
+    expect(inputs[0]!.tools).toEqual([]);
     expect(agent.getState().remote).toEqual({ count: 2, items: ['a'] });
     await agent.send('Again');
     expect(inputs[1]!.state).toEqual({ count: 2, items: ['a'] });
