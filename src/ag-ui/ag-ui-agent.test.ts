@@ -244,8 +244,9 @@ describe('agUiAgent', () => {
           }
         : { events: textRun(input, 'a2', 'ok') },
     );
-    const agent = track(agUiAgent({ url }));
+    const agent = track(agUiAgent({ url, askUser: false }));
     await agent.send('Count');
+    expect(inputs[0]!.tools).toEqual([]);
     expect(agent.getState().remote).toEqual({ count: 2, items: ['a'] });
     await agent.send('Again');
     expect(inputs[1]!.state).toEqual({ count: 2, items: ['a'] });
@@ -285,6 +286,8 @@ describe('agUiAgent', () => {
     ['a field of the wrong type', [{ type: 'TEXT_MESSAGE_CONTENT', messageId: 'a1', delta: 5 }], 'The agent sent a malformed TEXT_MESSAGE_CONTENT event: `delta` is 5.', false],
     ['content without a start', [{ type: 'TEXT_MESSAGE_CONTENT', messageId: 'a9', delta: 'x' }], 'The agent sent TEXT_MESSAGE_CONTENT for message "a9", which was not started.', false],
     ['arguments of an unknown call', [{ type: 'TOOL_CALL_ARGS', toolCallId: 'nope', delta: '{}' }], 'The agent sent TOOL_CALL_ARGS for call "nope", which was not started.', false],
+    ['a messages snapshot the kit cannot read', [{ type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'a1', role: 'assistant', toolCalls: [{ id: 'c1' }] }] }], 'The agent sent MESSAGES_SNAPSHOT that the kit cannot read: message 0 has a tool call without a string id, name and arguments.', false],
+    ['an interrupt without a reason', [{ type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'interrupt', interrupts: [{ id: 'i1', message: 'Go?' }] } }], 'The agent sent RUN_FINISHED with interrupt 0 without a string reason.', false],
     ['an event too large to buffer', [{ raw: `data: ${JSON.stringify({ type: 'CUSTOM', name: 'x', value: 'y'.repeat(3000) })}\n\n` }], 'An event of the stream is larger than 2000 characters; the run was ended so it cannot fill the memory.', false],
   ])('ends in error, never hangs, on %s', async (_name, events, message, retryable) => {
     const { url } = await serve((input) => ({ events: [started(input), ...(events as ScriptedReply['events'])] }));
@@ -308,8 +311,8 @@ describe('agUiAgent', () => {
     expect(await agent.send('Go')).toMatchObject({ status: 'error', error: { message: `The agent at ${url} answered 403: Not allowed`, retryable: false } });
   });
 
-  it('continues the same thread after a reload from the session', async () => {
-    const { url, inputs } = await serve((input, index) => ({ events: textRun(input, `a${index}`, `Reply ${index}`) }));
+  it('continues the same thread after a reload from the session, with the shared state', async () => {
+    const { url, inputs } = await serve((input, index) => ({ events: [started(input), ...(index === 0 ? [{ type: 'STATE_SNAPSHOT', snapshot: { stage: 'drafted' } }] : []), ...textRun(input, `a${index}`, `Reply ${index}`).slice(1)] }));
     const storage = memorySessionStorage();
     const first = agUiAgent({ url, session: { id: 'chat-7', storage } });
     await first.send('One');
@@ -319,6 +322,7 @@ describe('agUiAgent', () => {
     const second = track(agUiAgent({ url, session: { id: 'chat-7', storage } }));
     await second.send('Two');
     expect(inputs.map((input) => input.threadId)).toEqual(['chat-7', 'chat-7']);
+    expect(inputs[1]!.state).toEqual({ stage: 'drafted' });
     expect(inputs[1]!.messages.slice(0, 2)).toEqual([
       { id: userId, role: 'user', content: 'One' },
       { id: 'a0', role: 'assistant', content: 'Reply 0' },
@@ -341,6 +345,25 @@ describe('agUiAgent', () => {
     expect(approval).toMatchObject({ name: 'remote_approval', remote: { interruptId: 'int-r' } });
     expect((await second.approve(approval.id)).status).toBe('idle');
     expect(inputs[1]).toMatchObject({ threadId: 'chat-8', resume: [{ interruptId: 'int-r', status: 'resolved', payload: { approved: true } }] });
+  });
+
+  it('answers the interrupts a stop left open as cancelled in the next run, and sends attached files as content parts', async () => {
+    const { url, inputs } = await serve((input, index) =>
+      index === 0 ? { events: [started(input), finished(input, { type: 'interrupt', interrupts: [{ id: 'int-s', reason: 'confirm', message: 'Go on?' }] })] } : { events: textRun(input, 'a2', 'Fine.') },
+    );
+    const agent = track(agUiAgent({ url }));
+    await agent.send('Start');
+    await agent.stop();
+    expect(agent.getState().toolCalls[0]).toMatchObject({ name: 'remote_approval', state: 'cancelled' });
+    await agent.send('Something else', { files: [{ data: 'aGk=', mediaType: 'image/png', filename: 'dot.png' }] });
+    expect(inputs[1]!.resume).toEqual([{ interruptId: 'int-s', status: 'cancelled' }]);
+    expect(inputs[1]!.messages.at(-1)).toMatchObject({
+      role: 'user',
+      content: [
+        { type: 'image', source: { type: 'data', value: 'aGk=', mimeType: 'image/png' }, metadata: { filename: 'dot.png' } },
+        { type: 'text', text: 'Something else' },
+      ],
+    });
   });
 
   it('takes the conversation from MESSAGES_SNAPSHOT, keeping what it already has', async () => {

@@ -206,8 +206,13 @@ export function createEventMapper(context: EventMappingContext) {
           break;
         }
         case 'MESSAGES_SNAPSHOT': {
-          const replaced = fromMessagesSnapshot(event.messages as AgUiMessage[], context.getState(), { stepMessageId: messageId, offeredTools: context.offeredTools, now: now() });
-          dispatch({ type: 'messages-replace', ...replaced });
+          let replaced: ReturnType<typeof fromMessagesSnapshot> | undefined;
+          try {
+            replaced = fromMessagesSnapshot(event.messages as AgUiMessage[], context.getState(), { stepMessageId: messageId, offeredTools: context.offeredTools, now: now() });
+          } catch (error) {
+            fail(event, `that the kit cannot read: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          dispatch({ type: 'messages-replace', ...replaced! });
           break;
         }
         case 'RUN_ERROR':
@@ -218,7 +223,11 @@ export function createEventMapper(context: EventMappingContext) {
           finish();
           const outcome = event.outcome as { type?: unknown; interrupts?: unknown } | undefined | null;
           if (outcome?.type === 'interrupt') {
-            if (!Array.isArray(outcome.interrupts) || outcome.interrupts.some((interrupt) => typeof (interrupt as Interrupt | null)?.id !== 'string')) fail(event, 'with interrupts that have no id');
+            if (!Array.isArray(outcome.interrupts) || outcome.interrupts.length === 0) fail(event, 'with an interrupt outcome without interrupts');
+            (outcome.interrupts as unknown[]).forEach((interrupt, index) => {
+              const problem = interruptProblem(interrupt);
+              if (problem) fail(event, `with interrupt ${index} ${problem}`);
+            });
             addInterruptCalls(outcome.interrupts as Interrupt[], context);
           }
           return { kind: 'finished' };
@@ -263,4 +272,16 @@ function parseResult(content: unknown): unknown {
   } catch {
     return content;
   }
+}
+
+/** What is wrong with an interrupt of a run's outcome, or `undefined` when it has the protocol's shape. */
+function interruptProblem(value: unknown): string | undefined {
+  const interrupt = value as Partial<Record<keyof Interrupt, unknown>> | null;
+  if (typeof interrupt !== 'object' || interrupt === null) return 'that is not an object';
+  if (typeof interrupt.id !== 'string' || interrupt.id === '') return 'without a string id';
+  if (typeof interrupt.reason !== 'string') return 'without a string reason';
+  for (const field of ['message', 'toolCallId', 'expiresAt'] as const) if (interrupt[field] !== undefined && interrupt[field] !== null && typeof interrupt[field] !== 'string') return `whose ${field} is not a string`;
+  const schema = interrupt.responseSchema;
+  if (schema !== undefined && schema !== null && (typeof schema !== 'object' || Array.isArray(schema))) return 'whose responseSchema is not an object';
+  return undefined;
 }

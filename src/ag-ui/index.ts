@@ -9,6 +9,3 @@ export { remoteAgentTool } from './remote-agent-tool';
 export type { RemoteAgentToolOptions } from './remote-agent-tool';
 export { remoteApprovalToolName } from './interrupts';
 export type { RemoteApprovalInput } from './interrupts';
-export { applyJsonPatch, JsonPatchError } from './json-patch';
-export type { JsonPatchOperation } from './json-patch';
-export { AgUiProtocolError } from './sse-events';

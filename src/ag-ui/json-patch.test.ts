@@ -26,6 +26,21 @@ describe('applyJsonPatch', () => {
     expect(result.changed).not.toBe(document.changed);
   });
 
+  it('keeps a member named __proto__ as data (a hostile patch cannot change a prototype)', () => {
+    const document = JSON.parse('{"__proto__":{"a":1}}') as Record<string, unknown>;
+    const result = applyJsonPatch(document, [
+      { op: 'add', path: '/__proto__/polluted', value: true },
+      { op: 'add', path: '/x', value: 1 },
+    ]) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(result.__proto__)).toBe(Object.prototype);
+    expect(JSON.stringify(result)).toBe('{"__proto__":{"a":1,"polluted":true},"x":1}');
+    const added = applyJsonPatch({}, [{ op: 'add', path: '/__proto__', value: { polluted: true } }]) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(added)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(JSON.stringify(added)).toBe('{"__proto__":{"polluted":true}}');
+  });
+
   it.each([
     [[{ op: 'remove', path: '/missing' }], 'there is no member "missing"'],
     [[{ op: 'replace', path: '/list/5', value: 1 }], 'index 5 is out of bounds'],

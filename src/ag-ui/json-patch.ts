@@ -96,7 +96,8 @@ function change(document: unknown, path: readonly string[], edit: (parent: Conta
   for (const token of path.slice(0, -1)) {
     const child = read(parent, token);
     const next = copy(child);
-    (parent as Record<string, unknown>)[Array.isArray(parent) ? index(parent, token, false) : token] = next;
+    if (Array.isArray(parent)) parent[index(parent, token, false)] = next;
+    else setMember(parent, token, next);
     parent = next;
   }
   edit(parent, path.at(-1)!);
@@ -128,7 +129,12 @@ function index(array: readonly unknown[], token: string, forAdd: boolean): numbe
 
 function insert(parent: Container, key: string, value: unknown): void {
   if (Array.isArray(parent)) parent.splice(index(parent, key, true), 0, value);
-  else parent[key] = value;
+  else setMember(parent, key, value);
+}
+
+/** Defined, never assigned: a member named `__proto__` (JSON allows it) stays data and does not change the object's prototype. */
+function setMember(parent: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(parent, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function remove(parent: Container, key: string): void {

@@ -20,6 +20,7 @@ export function fromMessagesSnapshot(
   state: { messages: readonly Message[]; toolCalls: readonly ToolCall[] },
   options: { stepMessageId: string; offeredTools: ReadonlySet<string>; now: number },
 ): { messages: Message[]; toolCalls: ToolCall[] } {
+  checkSnapshot(snapshot);
   const owners = new Map<string, Message>();
   for (const message of state.messages) {
     owners.set(message.id, message);
@@ -116,4 +117,24 @@ function parseJson(text: string): unknown {
   } catch {
     return text;
   }
+}
+
+/** Throws naming the first message of the snapshot that does not have the shape the protocol gives it. */
+function checkSnapshot(snapshot: readonly unknown[]): void {
+  snapshot.forEach((value, index) => {
+    const message = value as Partial<Record<string, unknown>> | null;
+    const fail = (problem: string) => {
+      throw new Error(`message ${index} ${problem}`);
+    };
+    if (typeof message !== 'object' || message === null || typeof message.id !== 'string' || typeof message.role !== 'string') fail('has no string id and role');
+    if (message!.role === 'user' && typeof message!.content !== 'string' && !Array.isArray(message!.content)) fail('(user) has no content');
+    if ((message!.role === 'assistant' || message!.role === 'reasoning') && message!.content !== undefined && message!.content !== null && typeof message!.content !== 'string') fail(`(${String(message!.role)}) has content that is not text`);
+    if (message!.role === 'tool' && typeof message!.toolCallId !== 'string') fail('(tool) has no toolCallId');
+    const calls = message!.toolCalls;
+    if (calls === undefined || calls === null) return;
+    if (!Array.isArray(calls)) fail('has toolCalls that are not a list');
+    for (const call of calls as Array<{ id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null>) {
+      if (typeof call?.id !== 'string' || typeof call.function?.name !== 'string' || typeof call.function.arguments !== 'string') fail('has a tool call without a string id, name and arguments');
+    }
+  });
 }

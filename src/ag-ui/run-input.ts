@@ -1,4 +1,4 @@
-import type { AssistantMessage, Message as AgUiMessage, ResumeEntry, RunAgentInput, Tool } from '@ag-ui/core';
+import type { AssistantMessage, Message as AgUiMessage, ResumeEntry, RunAgentInput, Tool, UserMessage } from '@ag-ui/core';
 import type { AgentState, Message, ToolCall } from '../core/index';
 
 /** What one AG-UI run is asked: the thread, the conversation, the browser's tools and the answers to interrupts. */
@@ -32,8 +32,7 @@ export function toRunAgentInput(source: RunInputSource): RunAgentInput {
   for (const message of state.messages) {
     if (message.id === source.stepMessageId) continue;
     if (message.role === 'user') {
-      const content = message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
-      messages.push({ id: message.id, role: 'user', content });
+      messages.push({ id: message.id, role: 'user', content: userContent(message) });
       continue;
     }
     messages.push(...assistantMessages(message, calls));
@@ -49,6 +48,18 @@ export function toRunAgentInput(source: RunInputSource): RunAgentInput {
     forwardedProps: {},
     ...(source.resume.length > 0 ? { resume: [...source.resume] } : {}),
   };
+}
+
+/** A user message's content: its text, or with attached files, its parts (files inline as base64). */
+function userContent(message: Message): UserMessage['content'] {
+  const text = message.parts.map((part) => (part.type === 'text' ? part.text : '')).join('');
+  const files = message.parts.filter((part) => part.type === 'file');
+  if (files.length === 0) return text;
+  const kind = (mediaType: string): 'image' | 'audio' | 'video' | 'document' => (mediaType.startsWith('image/') ? 'image' : mediaType.startsWith('audio/') ? 'audio' : mediaType.startsWith('video/') ? 'video' : 'document');
+  return [
+    ...files.map((file) => ({ type: kind(file.mediaType), source: { type: 'data' as const, value: file.data, mimeType: file.mediaType }, ...(file.filename ? { metadata: { filename: file.filename } } : {}) })),
+    ...(text ? [{ type: 'text' as const, text }] : []),
+  ];
 }
 
 /** One kit reply as AG-UI messages: assistant messages by the remote id their parts carry, each followed by the results of its calls. */
