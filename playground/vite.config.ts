@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import { remoteAgent } from './server/remote-agent-plugin';
 
 const root = import.meta.dirname;
 const source = (path: string) => resolve(root, '../src', path);
@@ -51,7 +52,7 @@ function agentBackend(): Plugin {
  */
 export default defineConfig({
   root,
-  plugins: [react(), agentBackend()],
+  plugins: [react(), agentBackend(), remoteAgent()],
   resolve: {
     alias: [
       { find: /^react-agent-kit$/, replacement: source('core/index.ts') },
@@ -64,6 +65,7 @@ export default defineConfig({
       { find: /^react-agent-kit\/locales$/, replacement: source('components/locales/index.ts') },
       { find: /^react-agent-kit\/testing$/, replacement: source('testing/index.ts') },
       { find: /^react-agent-kit\/ai-sdk$/, replacement: source('ai-sdk/index.ts') },
+      { find: /^react-agent-kit\/ag-ui$/, replacement: source('ag-ui/index.ts') },
       { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
       // just-bash (the bash tool's shell, loaded lazily) imports node:zlib for gzip; browsers get a stub.
       { find: /^node:zlib$/, replacement: source('core/sandbox/shell/node-zlib-stub.ts') },

@@ -51,7 +51,7 @@ export function playgroundSessionStore(environment: Environment): ServerSessionS
  * Same-origin requests only: the dev server is on 127.0.0.1, and a page of another site must not
  * spend the keys behind the model proxy. (A real app checks its session here.)
  */
-function sameOrigin(request: Request): boolean {
+export function sameOrigin(request: Request): boolean {
   const site = request.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin' && site !== 'none') return false;
   const origin = request.headers.get('origin');
