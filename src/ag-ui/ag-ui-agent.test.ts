@@ -155,7 +155,7 @@ describe('agUiAgent', () => {
   });
 
   it.each([
-    ['approve with edited arguments', (agent: Agent, id: string) => agent.approve(id, { input: { message: 'Delete record 7?', tool: 'delete_record', arguments: { id: 8 } } }), { status: 'resolved', payload: { approved: true, arguments: { id: 8 } } }],
+    ['approve with edited arguments', (agent: Agent, id: string) => agent.approve(id, { input: { message: 'Delete record 7?', tool: 'delete_record', arguments: { id: 8 } } }), { status: 'resolved', payload: { approved: true, editedArgs: { id: 8 } } }],
     ['deny with a reason', (agent: Agent, id: string) => agent.deny(id, { reason: 'Keep it' }), { status: 'resolved', payload: { approved: false, reason: 'Keep it' } }],
   ])('turns an interrupt into an approval and resumes the run: %s', async (_name, decide, entry) => {
     const { url, inputs } = await serve((input, index) =>
@@ -178,6 +178,8 @@ describe('agUiAgent', () => {
     const approval = pendingApproval(agent);
     expect(approval).toMatchObject({ name: 'remote_approval', input: { message: 'Delete record 7?', tool: 'delete_record', arguments: { id: 7 } }, approval: { summary: 'Delete record 7?' }, remote: { interruptId: 'int-1' } });
     expect(inputs[0]!.tools.map((tool) => tool.name)).not.toContain('remote_approval');
+    // The agent's own call waits for the answer with it: its result comes in the run that resumes.
+    expect(agent.getState().toolCalls.find((call) => call.id === 'td')).toMatchObject({ state: 'running' });
 
     expect((await decide(agent, approval.id)).status).toBe('idle');
     expect(inputs[1]!.resume).toEqual([{ interruptId: 'int-1', ...entry }]);

@@ -95,14 +95,15 @@ export function createEventMapper(context: EventMappingContext) {
     // The agent's own tool runs there: shown as running until its result comes.
     dispatch({ type: 'tool-call-update', toolCallId: open.kitId, state: open.server ? 'running' : 'input-available', by: 'model', at: now(), inputText: open.args, input });
   };
-  const finish = () => {
+  // `awaited`: the remote ids of the agent's own calls an interrupt concerns; they get their result in the run that resumes.
+  const finish = (awaited: ReadonlySet<string>) => {
     for (const [remoteId, open] of texts) closeText(open.kind, remoteId, { type: 'RUN_FINISHED' });
     for (const open of calls.values()) {
       dispatch({ type: 'tool-call-update', toolCallId: open.kitId, state: 'output-error', by: 'runtime', at: now(), error: 'The run ended before the arguments of this call were complete; it did not run.' });
     }
     calls.clear();
     for (const call of context.getState().toolCalls) {
-      if (call.remote?.server && call.state === 'running') {
+      if (call.remote?.server && call.state === 'running' && !awaited.has(call.providerToolCallId ?? call.id)) {
         dispatch({ type: 'tool-call-update', toolCallId: call.id, state: 'output-error', by: 'runtime', at: now(), error: 'The remote agent finished its run without a result for this call.' });
       }
     }
@@ -220,8 +221,9 @@ export function createEventMapper(context: EventMappingContext) {
         case 'RUN_FINISHED': {
           // Streams still open are closed first: a chunked message has no end event of its own.
           if (chunkCall !== undefined && calls.has(chunkCall)) endCall(chunkCall, event);
-          finish();
           const outcome = event.outcome as { type?: unknown; interrupts?: unknown } | undefined | null;
+          const interrupts = outcome?.type === 'interrupt' && Array.isArray(outcome.interrupts) ? (outcome.interrupts as Array<{ toolCallId?: unknown } | null>) : [];
+          finish(new Set(interrupts.flatMap((interrupt) => (typeof interrupt?.toolCallId === 'string' ? [interrupt.toolCallId] : []))));
           if (outcome?.type === 'interrupt') {
             if (!Array.isArray(outcome.interrupts) || outcome.interrupts.length === 0) fail(event, 'with an interrupt outcome without interrupts');
             (outcome.interrupts as unknown[]).forEach((interrupt, index) => {

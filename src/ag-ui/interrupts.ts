@@ -13,8 +13,8 @@ export interface RemoteApprovalInput {
 
 /**
  * The tool of interrupts that ask for an approval. Running it (once a person approved) only
- * returns the decision, which the next run sends back as the interrupt's `resume` payload:
- * `{ approved: true, arguments? }` (the arguments as approved, edited or not).
+ * records the decision, which the next run sends back as the interrupt's `resume` payload:
+ * `{ approved: true, editedArgs? }` (the arguments, when the person edited them).
  *
  * @example
  * ```ts
@@ -29,16 +29,18 @@ export function remoteApprovalTool() {
     needsApproval: true,
     category: 'people',
     summarize: (input) => input.message,
-    execute: (input) => ({ approved: true, ...(input.arguments !== undefined ? { arguments: input.arguments } : {}) }),
+    execute: () => ({ approved: true }),
   });
 }
 
 /**
  * Adds one call per interrupt of a run's `interrupt` outcome to the step's message: a request
- * with a `responseSchema` becomes a question (the `ask_user_question` picker: an `enum` or a
+ * that concerns a tool call or says approval is an approval of `remote_approval` (with the
+ * arguments of the call it concerns, from the run's stream or the interrupt's metadata), which
+ * expires at `expiresAt` (denied, never approved); any other request with a `responseSchema`
+ * becomes a question (the kit's own questions as they were asked; otherwise an `enum` or a
  * boolean as options, an object's properties as up to four questions, anything else as free
- * text); any other request becomes an approval of `remote_approval` (with the arguments of the
- * call it concerns, when the run streamed it), which expires at `expiresAt` (denied, never approved).
+ * text); the rest are approvals.
  *
  * @example
  * ```ts
@@ -51,14 +53,17 @@ export function addInterruptCalls(interrupts: readonly Interrupt[], context: { m
     const toolCallId = createId('call');
     const text = interrupt.message || interrupt.reason;
     const remote = { interruptId: interrupt.id, ...(interrupt.responseSchema ? { responseSchema: interrupt.responseSchema } : {}) };
-    if (interrupt.responseSchema) {
-      const input = { questions: questionsFor(interrupt.responseSchema, text) };
+    const asked = askedQuestions(interrupt);
+    if (asked || (interrupt.responseSchema && !isApprovalRequest(interrupt))) {
+      const input = { questions: asked ?? questionsFor(interrupt.responseSchema!, text) };
       dispatch({ type: 'tool-call-start', messageId, toolCallId, name: askUserQuestionToolName, remote });
       dispatch({ type: 'tool-call-update', toolCallId, state: 'answer-requested', by: 'model', at: now(), input, inputText: JSON.stringify(input) });
       continue;
     }
     const concerned = interrupt.toolCallId === undefined ? undefined : context.getState().toolCalls.findLast((call) => (call.providerToolCallId ?? call.id) === interrupt.toolCallId);
-    const input: RemoteApprovalInput = { message: text, ...(concerned ? { tool: concerned.name, arguments: concerned.input } : {}) };
+    const metadata = (interrupt.metadata ?? {}) as { toolName?: unknown; arguments?: unknown };
+    const named = typeof metadata.toolName === 'string' ? { tool: metadata.toolName, ...(metadata.arguments !== undefined ? { arguments: metadata.arguments } : {}) } : {};
+    const input: RemoteApprovalInput = { message: text, ...(concerned ? { tool: concerned.name, arguments: concerned.input } : named) };
     const expiresAt = interrupt.expiresAt === undefined ? NaN : Date.parse(interrupt.expiresAt);
     dispatch({ type: 'tool-call-start', messageId, toolCallId, name: remoteApprovalToolName, remote });
     dispatch({
@@ -76,7 +81,7 @@ export function addInterruptCalls(interrupts: readonly Interrupt[], context: { m
 
 /**
  * The answers to the interrupts the last run ended with (the calls of the reply before the
- * step's own message), as `RunAgentInput.resume`: approved `{ approved: true, arguments? }`,
+ * step's own message), as `RunAgentInput.resume`: approved `{ approved: true, editedArgs? }`,
  * denied `{ approved: false, reason? }`, answered with the value the schema asks for;
  * `cancelled` for a question dismissed, an approval that expired, or a request the run stopped.
  *
@@ -98,15 +103,54 @@ function resumeEntry(call: ToolCall): ResumeEntry {
   if (call.name === askUserQuestionToolName) {
     const output = call.output as QuestionResult | undefined;
     if (call.state !== 'output-available' || output?.status !== 'answered') return cancelled;
+    // Questions the agent asked as the kit's own are answered as the kit's answers.
+    if (isKitQuestionSchema(call.remote?.responseSchema)) return { interruptId, status: 'resolved', payload: { answers: output.answers } };
     return { interruptId, status: 'resolved', payload: payloadOf(call.remote?.responseSchema ?? {}, output.answers) };
   }
-  if (call.state === 'output-available') return { interruptId, status: 'resolved', payload: call.output };
+  if (call.state === 'output-available') {
+    // Edited arguments go back as `editedArgs` (what agUiHandler of react-agent-kit/server reads); unedited ones are not repeated.
+    const edited = call.approval?.decision?.edited === true ? (call.input as RemoteApprovalInput | undefined)?.arguments : undefined;
+    return { interruptId, status: 'resolved', payload: { approved: true, ...(edited !== undefined ? { editedArgs: edited } : {}) } };
+  }
   if (call.state === 'output-denied' && last?.by === 'user') return { interruptId, status: 'resolved', payload: { approved: false, ...(last.note ? { reason: last.note } : {}) } };
   return cancelled;
 }
 
 type Schema = Record<string, unknown>;
 const maxQuestions = 4;
+
+/**
+ * An interrupt that asks to approve something: it concerns a tool call (AG-UI's `toolCallId`
+ * "when it is a tool approval"), or its reason says approval or confirmation. Such a request is
+ * an approval even when it describes its answer with a `responseSchema`.
+ */
+function isApprovalRequest(interrupt: Interrupt): boolean {
+  const toolName = (interrupt.metadata as { toolName?: unknown } | undefined)?.toolName;
+  const kind = `${interrupt.reason} ${typeof toolName === 'string' ? toolName : ''}`;
+  if (/ask_user_question|question/i.test(kind)) return false;
+  return interrupt.toolCallId !== undefined || /approv|confirm/i.test(interrupt.reason);
+}
+
+/**
+ * The questions of an interrupt that asks them as the kit's `ask_user_question` does (as
+ * `agUiHandler` of react-agent-kit/server sends them: `metadata.questions`, answered by
+ * `{ answers }`), when they have that shape; the picker checks the answers against them.
+ */
+function askedQuestions(interrupt: Interrupt): Question[] | undefined {
+  const { questions } = (interrupt.metadata ?? {}) as { questions?: unknown };
+  if (!isKitQuestionSchema(interrupt.responseSchema) || !Array.isArray(questions) || questions.length === 0 || questions.length > maxQuestions) return undefined;
+  const wellFormed = questions.every((question: unknown) => {
+    const candidate = question as Partial<Question> | null;
+    return typeof candidate?.question === 'string' && typeof candidate.header === 'string' && Array.isArray(candidate.options) && candidate.options.every((option: unknown) => typeof (option as { label?: unknown } | null)?.label === 'string');
+  });
+  return wellFormed ? (questions as Question[]) : undefined;
+}
+
+/** A response schema of the kit's own answers: an object whose one required field is `answers`, an array. */
+function isKitQuestionSchema(schema: Schema | undefined): boolean {
+  const properties = schema?.properties as Record<string, Schema> | undefined;
+  return schema?.type === 'object' && properties?.answers?.type === 'array' && Object.keys(properties).length === 1;
+}
 
 function questionsFor(schema: Schema, text: string): Question[] {
   const properties = schema.type === 'object' && typeof schema.properties === 'object' && schema.properties !== null ? Object.entries(schema.properties as Record<string, Schema>) : [];

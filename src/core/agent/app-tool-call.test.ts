@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scriptedModel, text } from '../../testing/index';
 import { createAgent } from './create-agent';
 import { AgentCommandError } from './agent-options';
@@ -28,9 +28,9 @@ describe('agent.callTool', () => {
     runs = 0;
     const { agent, model } = agentWith('ask');
     const pending = agent.callTool!('increment', { count: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The command's code loads with its first use; then the call waits for the person.
+    await vi.waitFor(() => expect(agent.getState().toolCalls.at(-1)?.state).toBe('approval-requested'));
     const waiting = agent.getState().toolCalls.at(-1)!;
-    expect(waiting.state).toBe('approval-requested');
     expect(agent.getState().status).toBe('awaiting-people');
     expect(runs).toBe(0);
     await agent.approve(waiting.id);
@@ -52,7 +52,7 @@ describe('agent.callTool', () => {
     runs = 0;
     const asked = agentWith('ask');
     const pending = asked.agent.callTool!('increment', { count: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await vi.waitFor(() => expect(asked.agent.getState().toolCalls.at(-1)?.state).toBe('approval-requested'));
     await asked.agent.deny(asked.agent.getState().toolCalls.at(-1)!.id, { reason: 'not now' });
     expect(await pending).toMatchObject({ state: 'output-denied' });
     const refused = agentWith('auto', ['increment']);

@@ -26,7 +26,6 @@ import type { AgentEvent } from '../store/events';
 import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
 import { routeToChildren } from './route-to-children';
 import { stepSaver } from './step-saver';
-import { createAppToolCall } from './app-tool-call';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -196,7 +195,11 @@ export function createAgent(options: AgentOptions): Agent {
         compacting = undefined;
       }
     },
-    callTool: createAppToolCall({ getState, dispatch, subscribe: (listener) => agentStore.store.subscribe(() => listener()), now, tools, assertIdle, begin: (prepare) => runs.begin(prepare) }),
+    // Loaded with the first call an app asks for (an MCP App's tools/call): other apps ship none of it.
+    callTool: async (name, input) => {
+      const { createAppToolCall } = await import('./app-tool-call');
+      return createAppToolCall({ getState, dispatch, subscribe: (listener) => agentStore.store.subscribe(() => listener()), now, tools, assertIdle, begin: (prepare) => runs.begin(prepare) })(name, input);
+    },
     async retry() {
       const state = getState();
       if (state.status !== 'error') throw new AgentCommandError('nothing-to-retry', 'retry(): the last run did not fail; there is nothing to retry.');

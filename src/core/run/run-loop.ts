@@ -4,7 +4,7 @@ import { toProviderPrompt } from '../model/to-provider-prompt';
 import type { AgentError, AgentState, Message, NoticePart } from '../store/state';
 import type { ProviderPrompt } from '../model/language-model';
 import { runToolPhase, type ToolPhaseContext } from './tool-phase';
-import { isFinalToolCallState } from '../store/tool-call-states';
+import { holdsTheRun, isFinalToolCallState } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
@@ -39,7 +39,7 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
       if (last?.role === 'assistant') {
         const calls = context.getState().toolCalls.filter((call) => call.messageId === last.id);
         if (calls.length === 0) return { status: 'idle', reason: 'finished' };
-        if (calls.some((call) => !isFinalToolCallState(call.state))) {
+        if (calls.some(holdsTheRun)) {
           // The finished step is stored before its tools run (they may take long, or change the world).
           await context.persist?.();
           if (signal.aborted) return endAborted(context, last.id);

@@ -3,7 +3,7 @@ import type { Wait } from './waker';
 import type { AgentState, ToolCall } from '../store/state';
 import { admitToolCall, type AdmitContext } from './admit-tool-call';
 import { executeToolCall, type ExecuteContext } from './execute-tool-call';
-import { isApprovedWaitingForTurn, isFinalToolCallState } from '../store/tool-call-states';
+import { holdsTheRun, isApprovedWaitingForTurn } from '../store/tool-call-states';
 import { validateToolInput } from '../tools/tool-input-schema';
 
 export interface ToolPhaseContext extends AdmitContext, ExecuteContext {
@@ -76,7 +76,7 @@ export async function runToolPhase(messageId: string, context: ToolPhaseContext)
       running.set(call.id, execution);
     }
     if (running.size === 0 && runnable.length === 0) {
-      const unsettled = context.getState().toolCalls.some((call) => call.messageId === messageId && !isFinalToolCallState(call.state));
+      const unsettled = context.getState().toolCalls.some((call) => call.messageId === messageId && holdsTheRun(call));
       if (unsettled) return { kind: 'waiting' };
       return limit ? { kind: 'limit', notice: limit } : { kind: 'settled' };
     }

@@ -15,6 +15,21 @@ export function isFinalToolCallState(state: ToolCallState): boolean {
   return finalStates.has(state);
 }
 
+/**
+ * Whether a call still holds this browser's run: it has no result, and its result is not the
+ * remote agent's to give. A call a remote agent runs itself (`react-agent-kit/ag-ui`) that is
+ * `running` when its run ends (it waits for an interrupt's answer) gets its result in a later
+ * run, so the loop goes on to that run instead of waiting for it.
+ *
+ * @example
+ * ```ts
+ * if (calls.some(holdsTheRun)) return { kind: 'waiting' };
+ * ```
+ */
+export function holdsTheRun(call: { state: ToolCallState; remote?: { server?: boolean } | undefined }): boolean {
+  return !isFinalToolCallState(call.state) && !(call.state === 'running' && call.remote?.server === true);
+}
+
 /** The field of a call these helpers read. */
 type CallPhase = { state: ToolCallState };
 
