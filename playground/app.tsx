@@ -336,15 +336,24 @@ function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Them
 }
 
 function Welcome() {
-  const { send } = useAgentInstance();
+  const { send, model } = useAgentInstance();
+  // agUiAgent's stand-in model says "ag-ui": the runs happen on the playground server.
+  const remote = model.provider === 'ag-ui';
   return (
     <div className="pg-welcome">
       <span className="pg-logo pg-logo-large" aria-hidden="true" />
-      <h2>An agent that runs in your browser</h2>
-      <p>
-        This chat runs on the embedded <strong>demo model</strong>: no network, no key. It streams, calls tools, reasons and fails on
-        purpose so you can see every state of the kit.
-      </p>
+      <h2>{remote ? 'An agent on the server, with your browser’s hands' : 'An agent that runs in your browser'}</h2>
+      {remote ? (
+        <p>
+          This chat talks to an agent on the playground server over <strong>AG-UI</strong> (the demo model runs there). Its own tools run
+          on the server; your workspace’s files, the shell and your approvals stay here, in your browser.
+        </p>
+      ) : (
+        <p>
+          This chat runs on the embedded <strong>demo model</strong>: no network, no key. It streams, calls tools, reasons and fails on
+          purpose so you can see every state of the kit.
+        </p>
+      )}
       <div className="pg-welcome-grid">
         {examples.slice(0, 4).map((example) => (
           <button key={example.label} type="button" className="pg-welcome-card" onClick={() => void send(example.prompt).catch(() => {})}>

@@ -1,17 +1,22 @@
 /**
  * Which model the playground talks to, and how: the offline demo (default), any OpenAI-compatible
- * endpoint, or OpenAI / Anthropic, either straight from the browser with a key kept in this tab
- * only (sessionStorage), or through the playground server, whose key never leaves it.
+ * endpoint, OpenAI / Anthropic, either straight from the browser with a key kept in this tab
+ * only (sessionStorage), or through the playground server, whose key never leaves it; or a remote
+ * agent: the kit's agent on the playground server, spoken to over AG-UI (`agUiAgent`).
  */
 import { demoModel, type LanguageModel } from 'react-agent-kit';
 import { anthropic, openAICompatible, remoteModel } from 'react-agent-kit/providers';
 
 export type ModelChoice =
   | { kind: 'demo' }
+  | { kind: 'remote-agent' }
   | { kind: 'openai-compatible'; baseURL: string; model: string; apiKey: string }
   | { kind: 'openai' | 'anthropic'; via: 'browser' | 'server'; model: string; apiKey: string };
 
 export type ModelKind = ModelChoice['kind'];
+
+/** The choices whose model the page calls itself (a remote agent's runs happen at its endpoint). */
+export type LocalModelChoice = Exclude<ModelChoice, { kind: 'remote-agent' }>;
 
 export const defaultModels = { openai: 'gpt-5-mini', anthropic: 'claude-sonnet-4-5', 'openai-compatible': 'llama3.2' } as const;
 
@@ -23,6 +28,7 @@ export function loadModelChoice(): ModelChoice {
   try {
     const saved = JSON.parse(localStorage.getItem(settingsKey) ?? 'null') as Partial<ModelChoice> | null;
     const apiKey = sessionStorage.getItem(secretKey) ?? '';
+    if (saved?.kind === 'remote-agent') return { kind: 'remote-agent' };
     if (saved?.kind === 'openai-compatible' && typeof saved.baseURL === 'string' && typeof saved.model === 'string') return { kind: saved.kind, baseURL: saved.baseURL, model: saved.model, apiKey };
     if ((saved?.kind === 'openai' || saved?.kind === 'anthropic') && typeof saved.model === 'string') {
       return { kind: saved.kind, via: (saved as { via?: string }).via === 'server' ? 'server' : 'browser', model: saved.model, apiKey };
@@ -42,7 +48,7 @@ export function saveModelChoice(choice: ModelChoice): void {
 }
 
 /** Builds the model the agent calls. */
-export function createModel(choice: ModelChoice, serverUrl: string): LanguageModel {
+export function createModel(choice: LocalModelChoice, serverUrl: string): LanguageModel {
   switch (choice.kind) {
     case 'demo':
       return demoModel();
@@ -62,6 +68,8 @@ export function describeChoice(choice: ModelChoice): { name: string; note: strin
   switch (choice.kind) {
     case 'demo':
       return { name: 'demo-model', note: 'Runs in your browser, offline. Choose a real provider under Change.' };
+    case 'remote-agent':
+      return { name: 'Remote agent (AG-UI)', note: 'Runs on the playground server (the demo model there), spoken to over AG-UI at /api/ag-ui. Its file tools, the shell and your approvals run here, in your browser.' };
     case 'openai-compatible':
       return { name: choice.model, note: `OpenAI-compatible endpoint at ${choice.baseURL}, called from this page.` };
     case 'openai':

@@ -6,6 +6,7 @@ const kinds: ReadonlyArray<{ kind: ModelKind; label: string; hint: string }> = [
   { kind: 'openai-compatible', label: 'OpenAI-compatible endpoint', hint: 'Ollama, LM Studio, vLLM, llama.cpp server, or any hosted API that speaks it.' },
   { kind: 'openai', label: 'OpenAI', hint: 'With your key in this tab, or the server key (OPENAI_API_KEY).' },
   { kind: 'anthropic', label: 'Anthropic', hint: 'With your key in this tab, or the server key (ANTHROPIC_API_KEY).' },
+  { kind: 'remote-agent', label: 'Remote agent (AG-UI)', hint: 'An agent on the playground server, over AG-UI. Your browser lends it the workspace and your approvals.' },
 ];
 
 interface Draft {
@@ -18,16 +19,17 @@ interface Draft {
 
 function draftOf(choice: ModelChoice): Draft {
   const base = { via: 'browser' as const, baseURL: 'http://localhost:11434/v1', model: '', apiKey: '' };
-  if (choice.kind === 'demo') return { ...base, kind: 'demo' };
+  if (choice.kind === 'demo' || choice.kind === 'remote-agent') return { ...base, kind: choice.kind };
   if (choice.kind === 'openai-compatible') return { ...base, ...choice };
   return { ...base, ...choice };
 }
 
 function choiceOf(draft: Draft): ModelChoice {
-  const model = draft.model.trim() || (draft.kind === 'demo' ? '' : defaultModels[draft.kind]);
+  const model = draft.model.trim() || (draft.kind === 'demo' || draft.kind === 'remote-agent' ? '' : defaultModels[draft.kind]);
   switch (draft.kind) {
     case 'demo':
-      return { kind: 'demo' };
+    case 'remote-agent':
+      return { kind: draft.kind };
     case 'openai-compatible':
       return { kind: 'openai-compatible', baseURL: draft.baseURL.trim(), model, apiKey: draft.apiKey.trim() };
     case 'openai':
@@ -96,7 +98,7 @@ export function ModelSettings({ choice, onSave, onClose }: { choice: ModelChoice
             <input type="url" value={draft.baseURL} onChange={(event) => update({ baseURL: event.target.value })} placeholder="http://localhost:11434/v1" />
           </label>
         )}
-        {draft.kind !== 'demo' && !(draft.via === 'server' && draft.kind !== 'openai-compatible') && (
+        {draft.kind !== 'demo' && draft.kind !== 'remote-agent' && !(draft.via === 'server' && draft.kind !== 'openai-compatible') && (
           <label className="pg-settings-field">
             Model
             <input value={draft.model} onChange={(event) => update({ model: event.target.value })} placeholder={defaultModels[draft.kind]} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createAgent, type Agent, type ToolDefinition } from 'react-agent-kit';
+import { agUiAgent } from 'react-agent-kit/ag-ui';
 import type { SessionStorage } from 'react-agent-kit/sessions';
 import { bashTool } from 'react-agent-kit/shell';
 import { deleteRecords, getTime, getWeather, researchHelper, sendEmail } from './demo-tools';
@@ -10,9 +11,26 @@ import { createWorkspace } from './workspace';
 /** Where the playground's Vite server mounts the kit's backend half (see playground/server). */
 export const agentUrl = '/api/agent';
 
+/** Where it mounts the remote agent: the kit's agent behind AG-UI (playground/server/remote-agent.ts). */
+export const agUiUrl = '/api/ag-ui';
+
 function makeAgent(sessionId: string, storage: SessionStorage, choice: ModelChoice, backendTools: readonly ToolDefinition<never, unknown>[], approvals: ApprovalMode): Agent {
   const sandbox = createWorkspace();
   const permissions = approvalPermissions(approvals);
+  if (choice.kind === 'remote-agent') {
+    // The run happens on the server; the browser lends it hands: the page's tools, the shell and
+    // the workspace's file tools run here, with this page's approvals. The server has its own
+    // customer tools and email (not the bridge's), and asks its questions as interrupts, so the
+    // page offers no question tool of its own. The session's id is the thread's id.
+    return agUiAgent({
+      url: agUiUrl,
+      tools: [getWeather, getTime, deleteRecords, bashTool(sandbox)],
+      sandbox,
+      askUser: false,
+      ...(permissions ? { permissions } : {}),
+      session: { id: sessionId, storage },
+    });
+  }
   return createAgent({
     model: createModel(choice, agentUrl),
     instructions: 'You are the react-agent-kit demo assistant.',

@@ -22,7 +22,10 @@ const statusLabels = { running: 'Responding', error: 'Error', 'awaiting-people':
 export function ChatHeader({ dock, onDock, menu, panelToggles }: ChatHeaderProps) {
   const status = useAgentSelector((state) => state.status);
   const totalTokens = useAgentSelector((state) => state.usage.totalTokens);
-  const demo = useAgentInstance().model.provider === 'react-agent-kit';
+  const provider = useAgentInstance().model.provider;
+  const demo = provider === 'react-agent-kit';
+  // agUiAgent's runs happen at its endpoint: the header says where.
+  const remote = provider === 'ag-ui';
   return (
     <header className="pg-header">
       {menu && (
@@ -30,7 +33,9 @@ export function ChatHeader({ dock, onDock, menu, panelToggles }: ChatHeaderProps
           <MenuIcon />
         </button>
       )}
-      <h1 className="pg-title">{demo ? 'Demo agent' : 'Agent'}</h1>
+      <h1 className="pg-title" title={remote ? 'The agent runs on the playground server; this page talks to it over AG-UI.' : undefined}>
+        {remote ? 'Remote agent · AG-UI' : demo ? 'Demo agent' : 'Agent'}
+      </h1>
       <span className="pg-status" data-status={status}>
         {statusLabels[status]}
       </span>
