@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
-import { remoteAgent } from './server/remote-agent-plugin';
 
 const root = import.meta.dirname;
 const source = (path: string) => resolve(root, '../src', path);
@@ -42,6 +41,30 @@ function agentBackend(): Plugin {
     // are released before the process moves on (the e2e setup then removes their directory).
     async buildEnd() {
       await backend?.then(({ close }) => close()).catch(() => {});
+    },
+  };
+}
+
+/**
+ * Mounts the playground's remote agent (server/remote-agent.ts: the kit's agent behind AG-UI) at
+ * /api/ag-ui, for the "Remote agent (AG-UI)" model choice. Loaded like the backend, on first use.
+ */
+function remoteAgent(): Plugin {
+  let remote: Promise<{ middleware: NodeMiddleware; close: () => Promise<void> }> | undefined;
+  const load = (server: ViteDevServer) =>
+    (remote ??= server.ssrLoadModule('/server/remote-agent.ts').then((module) => module.createRemoteAgentMiddleware() as { middleware: NodeMiddleware; close: () => Promise<void> }));
+  return {
+    name: 'react-agent-kit:remote-agent',
+    configureServer(server) {
+      server.middlewares.use('/api/ag-ui', (request, response, next) => {
+        load(server).then(
+          ({ middleware }) => middleware(request, response, next),
+          (error: unknown) => next(error),
+        );
+      });
+    },
+    async buildEnd() {
+      await remote?.then(({ close }) => close()).catch(() => {});
     },
   };
 }

@@ -110,16 +110,16 @@ test('deny with a reason: the remote model is told; a question from the server i
   expect(errors).toEqual([]);
 });
 
-test('a browser tool runs in the page’s workspace behind the page’s approval; a reload keeps the conversation and continues the thread', async () => {
+test('a browser tool runs in the page’s workspace behind the page’s approval; a reload during the server’s approval keeps both, and the decision continues the thread', async () => {
   const { page, errors } = await openRemote();
   const runs = recordRuns(page);
   await send(page, 'Write a note');
   // write_file is the page's tool (the workspace's): the remote agent asked for it, the page asks the person.
-  const dialog = page.getByRole('alertdialog');
-  await dialog.waitFor({ timeout: 20_000 });
-  expect(await dialog.innerText()).toContain('write_file');
-  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-  await dialog.waitFor({ state: 'detached' });
+  const writeApproval = page.getByRole('alertdialog');
+  await writeApproval.waitFor({ timeout: 20_000 });
+  expect(await writeApproval.innerText()).toContain('write_file');
+  await writeApproval.getByRole('button', { name: 'Approve', exact: true }).click();
+  await writeApproval.waitFor({ state: 'detached' });
   await replyWhenDone(page);
   await expect.poll(() => page.locator('.rak-tool-chip', { hasText: 'write_file' }).getAttribute('data-state')).toBe('output-available');
   // The file is in the workspace (the explorer shows it), and its result went back to the server in the next run.
@@ -128,16 +128,23 @@ test('a browser tool runs in the page’s workspace behind the page’s approval
   expect(runs[1]!.messages.some((message) => message.role === 'tool')).toBe(true);
   const threadId = runs[0]!.threadId;
 
+  // A reload while the server's approval waits: the conversation and the request are back, and the decision resumes the same thread.
+  await send(page, 'Send an email to Ada about the launch');
+  await page.getByRole('alertdialog').waitFor({ timeout: 20_000 });
   await expect.poll(() => page.getByTestId('workspace-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+  const after = recordRuns(page);
   await page.reload();
   await expect.poll(() => page.locator('.pg-title').innerText()).toContain('Remote agent');
-  await expect.poll(() => page.locator('.rak-message[data-role="user"]').count()).toBe(1);
-  const after = recordRuns(page);
-  await send(page, 'Look up the customer grace@example.com');
-  expect(await replyWhenDone(page)).toContain('"name": "Grace Hopper"');
-  // The same thread, with the conversation before the reload.
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor({ timeout: 10_000 });
+  expect(await dialog.innerText()).toContain('send_email');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  expect(await replyWhenDone(page)).toContain('Done: the email was sent to ada@example.com');
   expect(after[0]!.threadId).toBe(threadId);
-  expect(after[0]!.messages.filter((message) => message.role === 'user').length).toBe(2);
+  expect(after[0]!.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(['Write a note', 'Send an email to Ada about the launch']);
+  expect(after[0]!.resume).toEqual([expect.objectContaining({ status: 'resolved', payload: { approved: true } })]);
+  // The note is still in the workspace after the reload.
+  await page.getByRole('complementary', { name: 'Workspace' }).getByRole('treeitem', { name: /^notes/ }).waitFor();
   expect(errors).toEqual([]);
 });
 
