@@ -23,6 +23,9 @@ async function openRemote(options: Parameters<typeof openPlayground>[1] = {}) {
 }
 
 /** The RunAgentInput of every run the page posts to /api/ag-ui, in order. */
+/** The states of the tool calls the thread shows, in order. */
+const chipStates = (page: Page) => page.locator('.rak-tool-chip').evaluateAll((chips) => chips.map((chip) => chip.getAttribute('data-state')));
+
 interface RecordedRun {
   threadId: string;
   messages: Array<{ role: string; content?: unknown }>;
@@ -92,6 +95,8 @@ test('deny with a reason: the remote model is told; a question from the server i
   const denied = await replyWhenDone(page);
   expect(denied).toContain('I did not send the email');
   expect(denied).toContain('Not before the board meeting');
+  // The request is shown denied; the server's call it concerned got its result (the denial) and is not left running.
+  expect(await chipStates(page)).toEqual(['output-available', 'output-denied']);
 
   await send(page, 'Help me plan a project — ask me questions');
   const picker = page.locator('[data-rak-people-prompt]');
@@ -99,6 +104,8 @@ test('deny with a reason: the remote model is told; a question from the server i
   await picker.getByRole('radio', { name: /Python/ }).check();
   await picker.getByRole('checkbox', { name: /Authentication/ }).check();
   await screenshot(page, 'remote-agent-question-1280');
+  // On a phone the open workspace would cover the chat: closed, the picker shows.
+  await page.getByRole('complementary', { name: 'Workspace' }).getByRole('button', { name: 'Close' }).click();
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'remote-agent-question-390');
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -107,6 +114,8 @@ test('deny with a reason: the remote model is told; a question from the server i
   const answered = await replyWhenDone(page);
   expect(answered).toContain('Python');
   expect(answered).toContain('Authentication');
+  // The server's question call and the picker's call both ended.
+  expect((await chipStates(page)).slice(-2)).toEqual(['output-available', 'output-available']);
   expect(errors).toEqual([]);
 });
 
