@@ -43,6 +43,9 @@ function recordRuns(page: Page): RecordedRun[] {
 
 test('choose Remote agent: a streamed reply and a server tool’s result; the server’s email asks here, approved it runs and the reply goes on', async () => {
   const { page, errors } = await openPlayground();
+  // A conversation begun with the in-browser demo model (a tool of the page) carries over to the remote agent.
+  await send(page, "What's the weather in Paris?");
+  expect(await replyWhenDone(page)).toContain('get_weather');
   await page.getByRole('button', { name: 'Change model' }).click();
   const settings = page.getByRole('dialog', { name: 'Model' });
   await settings.getByRole('radio', { name: /Remote agent \(AG-UI\)/ }).check();
@@ -63,6 +66,7 @@ test('choose Remote agent: a streamed reply and a server tool’s result; the se
   expect(answer).toContain('"name": "Ada Lovelace"');
   expect(runs[0]!.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['write_file', 'bash', 'get_weather']));
   expect(runs[0]!.tools.map((tool) => tool.name)).not.toContain('lookup_customer');
+  expect(runs[0]!.messages.filter((message) => message.role === 'user').map((message) => message.content)).toEqual(["What's the weather in Paris?", 'Look up the customer ada@example.com']);
 
   // A server tool that needs approval: the interrupt is the kit's approval dialog.
   await send(page, 'Send an email to Ada about the launch');
