@@ -161,7 +161,7 @@ test('a browser tool runs in the page’s workspace behind the page’s approval
   expect(errors).toEqual([]);
 });
 
-test('Stop mid-stream ends the run here and aborts the request; the chat goes on with the partial reply', async () => {
+test('Stop mid-stream aborts the request and the chat goes on with the partial reply; an error mid-run shows with Retry', async () => {
   const { page, errors } = await openRemote();
   const runs = recordRuns(page);
   await send(page, 'Tell me a long story');
@@ -185,5 +185,14 @@ test('Stop mid-stream ends the run here and aborts the request; the chat goes on
   // Cut off where it stopped: the story's last line never streamed.
   expect(partial!.content).not.toContain('The end.');
   expect(next!.messages.at(-1)).toMatchObject({ role: 'user', content: 'Hi again' });
+
+  // The server's model fails mid-reply (RUN_ERROR): the error shows with Retry, and Retry answers.
+  // (The server's demo model fails every first try of a message at its place in a thread.)
+  await send(page, 'Simulate an error');
+  const alert = page.locator('.rak-error');
+  await alert.waitFor({ timeout: 20_000 });
+  expect(await alert.innerText()).toContain('The demo model simulated a network failure');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  expect(await replyWhenDone(page)).toContain('This time it worked.');
   expect(errors).toEqual([]);
 });
