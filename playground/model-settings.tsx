@@ -6,7 +6,7 @@ const kinds: ReadonlyArray<{ kind: ModelKind; label: string; hint: string }> = [
   { kind: 'openai-compatible', label: 'OpenAI-compatible endpoint', hint: 'Ollama, LM Studio, vLLM, llama.cpp server, or any hosted API that speaks it.' },
   { kind: 'openai', label: 'OpenAI', hint: 'With your key in this tab, or the server key (OPENAI_API_KEY).' },
   { kind: 'anthropic', label: 'Anthropic', hint: 'With your key in this tab, or the server key (ANTHROPIC_API_KEY).' },
-  { kind: 'remote-agent', label: 'Remote agent (AG-UI)', hint: 'The kit\'s agent on the playground server (npm run dev), over AG-UI. Your browser lends it the workspace and your approvals.' },
+  { kind: 'remote-agent', label: 'Remote agent (AG-UI)', hint: 'The kit’s agent on the playground server (npm run dev), over AG-UI. Your browser lends it the workspace and your approvals.' },
 ];
 
 interface Draft {
