@@ -28,6 +28,8 @@ it('<AgentChat agent={agUiAgent({ url })} /> shows the streamed text and the app
   await screen.findByText('Hello from the server.');
   const dialog = await screen.findByRole('alertdialog');
   expect(dialog.textContent).toContain('Delete record 7?');
+  // A remote agent's request is decided each time: no "Always allow" for it.
+  expect(within(dialog).queryByRole('button', { name: /Always allow/ })).toBeNull();
   await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' })));
   await screen.findByText('Deleted.');
   await waitFor(() => expect(agent!.getState().status).toBe('idle'));

@@ -185,9 +185,12 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
           <button ref={denyRef} type="button" className="rak-button rak-button-danger-soft" onClick={() => setMode('deny')}>
             {text.deny}
           </button>
-          <button type="button" className="rak-button" disabled={!args.current.ok} onClick={() => approve(true)}>
-            {text.alwaysAllow(toolName)}
-          </button>
+          {/* A remote agent's request (an AG-UI interrupt) is decided each time: "always" would name the request, not what it concerns. */}
+          {call.remote?.interruptId === undefined && (
+            <button type="button" className="rak-button" disabled={!args.current.ok} onClick={() => approve(true)}>
+              {text.alwaysAllow(toolName)}
+            </button>
+          )}
           <button type="button" className="rak-button rak-button-primary" disabled={!args.current.ok} onClick={() => approve(false)}>
             {text.approve}
           </button>
