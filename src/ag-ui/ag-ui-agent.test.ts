@@ -104,6 +104,8 @@ describe('agUiAgent', () => {
     expect(search!.audit.map((entry) => entry.state)).toEqual(['input-streaming', 'running', 'output-available']);
     expect(lookup).toMatchObject({ name: 'lookup', state: 'output-error', error: 'The remote agent finished its run without a result for this call.' });
     expect(agent.getState().status).toBe('idle');
+    // The agent's run is over: its own calls need nothing from here, so no second run starts.
+    expect(inputs).toHaveLength(1);
 
     await agent.send('Next');
     expect(inputs[1]!.messages.slice(1, 3)).toEqual([
