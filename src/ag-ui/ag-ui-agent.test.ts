@@ -235,6 +235,21 @@ describe('agUiAgent', () => {
     ]);
   });
 
+  it('asks a question, not an approval, when a tool waits for input its responseSchema describes (Mastra\'s tool suspension)', async () => {
+    const schema = { type: 'object', properties: { color: { type: 'string', enum: ['red', 'blue'], description: 'Which color?' } }, required: ['color'] };
+    const { url, inputs } = await serve((input, index) =>
+      index === 0
+        ? { events: [started(input), finished(input, { type: 'interrupt', interrupts: [{ id: 'run-1::c-pick', reason: 'mastra:tool_suspend', toolCallId: 'c-pick', responseSchema: schema }] })] }
+        : { events: textRun(input, 'a2', 'Blue it is.') },
+    );
+    const agent = track(agUiAgent({ url }));
+    expect((await agent.send('Pick a color')).status).toBe('awaiting-people');
+    const [question] = agent.getState().toolCalls;
+    expect(question).toMatchObject({ name: 'ask_user_question', state: 'answer-requested', input: { questions: [{ question: 'Which color?', options: [{ value: 'red' }, { value: 'blue' }] }] } });
+    expect((await agent.answer(question!.id, [{ values: ['blue'] }])).status).toBe('idle');
+    expect(inputs[1]!.resume).toEqual([{ interruptId: 'run-1::c-pick', status: 'resolved', payload: { color: 'blue' } }]);
+  });
+
   it('keeps the agent\'s shared state from snapshots and JSON Patch deltas, and sends it back', async () => {
     const { url, inputs } = await serve((input, index) =>
       index === 0

@@ -1,12 +1,15 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Agent as MastraCoreAgent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core/mastra';
 import { MockMemory } from '@mastra/core/memory';
+import { InMemoryStore } from '@mastra/core/storage';
 import { createTool } from '@mastra/core/tools';
 import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { agUiAgent } from '../../src/ag-ui/index';
 import type { Agent, AgentState } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
+import { memorySessionStorage } from '../../src/core/sessions/index';
 import { startMastraServer, type MastraAgUiServer } from './mastra-server';
 
 /**
@@ -25,9 +28,12 @@ const call = (toolCallId: string, toolName: string, input: unknown): Chunk[] => 
 type Turn = Chunk[] | { open: Chunk[] } | { throws: string };
 let turns: Turn[] = [];
 let modelCalls = 0;
+/** What the model was asked, each call (its prompt as Mastra built it). */
+const prompts: string[] = [];
 const model = new MockLanguageModelV3({
-  doStream: async () => {
+  doStream: async (options) => {
     modelCalls += 1;
+    prompts.push(JSON.stringify(options.prompt));
     const turn = turns.shift();
     if (!turn) throw new Error('The script has no more model turns.');
     if ('throws' in turn) throw new Error(turn.throws);
@@ -56,9 +62,27 @@ const weather = createTool({
   },
 });
 
+/** Asks the person through Mastra's tool suspension: suspends with a question, resumes with the chosen color. */
+const pickColor = createTool({
+  id: 'pick_color',
+  description: 'Asks the person which color to use.',
+  inputSchema: z.object({ purpose: z.string() }),
+  suspendSchema: z.object({ question: z.string() }),
+  resumeSchema: z.object({ color: z.enum(['red', 'blue']).describe('Which color should the theme use?') }),
+  execute: async ({ purpose }, context) => {
+    const answer = context.agent?.resumeData as { color: string } | undefined;
+    if (!answer) return context.agent!.suspend({ question: `Which color for the ${purpose}?` });
+    return { color: answer.color };
+  },
+});
+
 let served: MastraAgUiServer;
 beforeAll(async () => {
-  served = await startMastraServer(() => new MastraCoreAgent({ id: 'assistant', name: 'assistant', instructions: 'Help.', model: mastraModel, tools: { weather }, memory: new MockMemory() }));
+  // One Mastra agent with one memory for the file, as a server keeps them: threads are kept apart by their ids.
+  const assistant = new MastraCoreAgent({ id: 'assistant', name: 'assistant', instructions: 'Help.', model: mastraModel, tools: { weather, pickColor }, memory: new MockMemory({ enableWorkingMemory: true }) });
+  // Registered with storage, where Mastra keeps a suspended run until it is resumed.
+  const mastra = new Mastra({ agents: { assistant }, storage: new InMemoryStore(), logger: false });
+  served = await startMastraServer(() => mastra.getAgent('assistant'));
 });
 afterAll(() => served.close());
 
@@ -67,6 +91,7 @@ afterEach(async () => {
   await Promise.all(agents.splice(0).map((agent) => agent.dispose()));
   turns = [];
   modelCalls = 0;
+  prompts.length = 0;
   forecasts.length = 0;
   served.inputs.length = 0;
   served.events.length = 0;
@@ -119,5 +144,73 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect(served.inputs[1]!.messages).toContainEqual(expect.objectContaining({ role: 'tool', toolCallId: 'c-write' }));
     expect(modelCalls).toBe(2);
     expect(textOf(agent.getState())).toBe('Written.');
+  });
+
+  it("turns a Mastra tool's suspension into the question picker, and resumes the tool with the answer", async () => {
+    turns = [call('c-pick', 'pick_color', { purpose: 'theme' }), say('Blue it is.')];
+    const agent = client();
+    expect((await agent.send('Pick a theme color with me')).status).toBe('awaiting-people');
+    const question = agent.getState().toolCalls.find((entry) => entry.state === 'answer-requested');
+    expect(question).toMatchObject({ name: 'ask_user_question', input: { questions: [{ question: 'Which color should the theme use?', options: [{ label: 'red', value: 'red' }, { label: 'blue', value: 'blue' }] }] } });
+
+    expect(await agent.answer(question!.id, [{ values: ['blue'] }])).toEqual({ status: 'idle', error: null });
+    expect(served.inputs[1]!.resume).toEqual([{ interruptId: expect.stringContaining('c-pick'), status: 'resolved', payload: { color: 'blue' } }]);
+    // Mastra resumed its suspended tool with the answer, and its model read the tool's result.
+    expect(served.events[1]).toContainEqual(expect.objectContaining({ type: 'TOOL_CALL_RESULT', toolCallId: 'c-pick', content: '{"color":"blue"}' }));
+    expect(prompts[1]).toContain('blue');
+    expect(agent.getState().toolCalls.find((entry) => entry.id === question!.id)).toMatchObject({ state: 'output-available' });
+    expect(textOf(agent.getState())).toBe('Blue it is.');
+  });
+
+  it("shows the agent's working memory as the shared state, and sends it back with the next run", async () => {
+    turns = [call('c-memory', 'updateWorkingMemory', { memory: JSON.stringify({ city: 'Paris', unit: 'celsius' }) }), say('Noted.'), say('Still Paris.')];
+    const agent = client();
+    expect((await agent.send('I live in Paris')).status).toBe('idle');
+    expect(agent.getState().remote).toEqual({ city: 'Paris', unit: 'celsius' });
+    await agent.send('Where do I live?');
+    expect(served.inputs[1]!.state).toEqual({ city: 'Paris', unit: 'celsius' });
+  });
+
+  it('stops mid-stream: the request closes, the server stops the run, and the reply says stopped', async () => {
+    turns = [{ open: [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Once upon' }] }];
+    const agent = client();
+    const running = agent.send('Tell me a long story');
+    await vi.waitFor(() => expect(textOf(agent.getState())).toBe('Once upon'));
+    await agent.stop();
+    expect((await running).status).toBe('idle');
+    expect(agent.getState().messages[1]).toMatchObject({ status: 'stopped' });
+    await vi.waitFor(() => expect(served.aborted).toBe(1));
+  });
+
+  it("ends in error with the model's message when it fails mid-run, and Retry runs again", async () => {
+    turns = [{ throws: 'The model is overloaded.' }];
+    const agent = client();
+    const failed = await agent.send('Hi');
+    expect(failed).toMatchObject({ status: 'error', error: { message: expect.stringContaining('The model is overloaded.'), retryable: true } });
+    expect(agent.getState().status).toBe('error');
+
+    turns = [say('Back again.')];
+    expect(await agent.retry()).toEqual({ status: 'idle', error: null });
+    expect(textOf(agent.getState())).toBe('Back again.');
+  });
+
+  it('continues the same Mastra thread after a reload from the session', async () => {
+    const storage = memorySessionStorage();
+    turns = [say('Hello Ada.')];
+    const first = agUiAgent({ url: served.url, askUser: false, session: { id: 'chat-mastra', storage } });
+    await first.send('I am Ada');
+    await first.dispose();
+
+    turns = [say('You are Ada.')];
+    const second = client({ session: { id: 'chat-mastra', storage } });
+    await second.session!.ready;
+    expect(second.getState().messages).toHaveLength(2);
+    expect((await second.send('Who am I?')).status).toBe('idle');
+    expect(served.inputs.map((input) => input.threadId)).toEqual(['chat-mastra', 'chat-mastra']);
+    expect(served.inputs[1]!.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    // Mastra's model saw the earlier turn of the thread.
+    expect(prompts[1]).toContain('I am Ada');
+    expect(prompts[1]).toContain('Hello Ada.');
+    expect(textOf(second.getState())).toBe('Hello Ada.|You are Ada.');
   });
 });
