@@ -104,6 +104,8 @@ describe('agUiAgent', () => {
     expect(search!.audit.map((entry) => entry.state)).toEqual(['input-streaming', 'running', 'output-available']);
     expect(lookup).toMatchObject({ name: 'lookup', state: 'output-error', error: 'The remote agent finished its run without a result for this call.' });
     expect(agent.getState().status).toBe('idle');
+    // The agent's run is over: its own calls need nothing from here, so no second run starts.
+    expect(inputs).toHaveLength(1);
 
     await agent.send('Next');
     expect(inputs[1]!.messages.slice(1, 3)).toEqual([
@@ -231,6 +233,21 @@ describe('agUiAgent', () => {
       { interruptId: 'q-color', status: 'resolved', payload: 'blue' },
       { interruptId: 'q-form', status: 'resolved', payload: { urgent: true, note: 'before noon' } },
     ]);
+  });
+
+  it('asks a question, not an approval, when a tool waits for input its responseSchema describes (Mastra\'s tool suspension)', async () => {
+    const schema = { type: 'object', properties: { color: { type: 'string', enum: ['red', 'blue'], description: 'Which color?' } }, required: ['color'] };
+    const { url, inputs } = await serve((input, index) =>
+      index === 0
+        ? { events: [started(input), finished(input, { type: 'interrupt', interrupts: [{ id: 'run-1::c-pick', reason: 'mastra:tool_suspend', toolCallId: 'c-pick', responseSchema: schema }] })] }
+        : { events: textRun(input, 'a2', 'Blue it is.') },
+    );
+    const agent = track(agUiAgent({ url }));
+    expect((await agent.send('Pick a color')).status).toBe('awaiting-people');
+    const [question] = agent.getState().toolCalls;
+    expect(question).toMatchObject({ name: 'ask_user_question', state: 'answer-requested', input: { questions: [{ question: 'Which color?', options: [{ value: 'red' }, { value: 'blue' }] }] } });
+    expect((await agent.answer(question!.id, [{ values: ['blue'] }])).status).toBe('idle');
+    expect(inputs[1]!.resume).toEqual([{ interruptId: 'run-1::c-pick', status: 'resolved', payload: { color: 'blue' } }]);
   });
 
   it('keeps the agent\'s shared state from snapshots and JSON Patch deltas, and sends it back', async () => {

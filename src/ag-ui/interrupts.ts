@@ -120,15 +120,18 @@ type Schema = Record<string, unknown>;
 const maxQuestions = 4;
 
 /**
- * An interrupt that asks to approve something: it concerns a tool call (AG-UI's `toolCallId`
- * "when it is a tool approval"), or its reason says approval or confirmation. Such a request is
- * an approval even when it describes its answer with a `responseSchema`.
+ * An interrupt that asks to approve something: its reason says approval or confirmation, or it
+ * concerns a tool call (AG-UI's `toolCallId` "when it is a tool approval") and asks no other
+ * answer than an approval's (no `responseSchema`, or one with `approved`). A tool that waits for
+ * input (Mastra's suspension with a `resumeSchema`) concerns its call too: that is a question.
  */
 function isApprovalRequest(interrupt: Interrupt): boolean {
   const toolName = (interrupt.metadata as { toolName?: unknown } | undefined)?.toolName;
   const kind = `${interrupt.reason} ${typeof toolName === 'string' ? toolName : ''}`;
   if (/ask_user_question|question/i.test(kind)) return false;
-  return interrupt.toolCallId !== undefined || /approv|confirm/i.test(interrupt.reason);
+  if (/approv|confirm/i.test(interrupt.reason)) return true;
+  const properties = interrupt.responseSchema?.properties as Record<string, unknown> | undefined;
+  return interrupt.toolCallId !== undefined && (interrupt.responseSchema === undefined || properties?.approved !== undefined);
 }
 
 /**

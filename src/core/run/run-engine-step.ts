@@ -10,14 +10,14 @@ type StepContext = Pick<EngineStepContext, 'runId' | 'getState' | 'dispatch' | '
 /**
  * One step of another engine (a remote AG-UI run) in place of the model call: a new assistant
  * message, the engine's events into it, and the step's end as the loop expects it (`null` to go
- * on, or the error the run ends with; calls left unfinished by a failed step get an error result).
+ * on, finished when its calls all ran on the agent's server, or the error the run ends with; calls left unfinished by a failed step get an error result).
  *
  * @example
  * ```ts
  * const outcome = await runEngineStep(context, config.engineStep, budget.steps);
  * ```
  */
-export async function runEngineStep(context: StepContext, run: EngineStep, step: number): Promise<{ status: 'error'; error: AgentError } | null> {
+export async function runEngineStep(context: StepContext, run: EngineStep, step: number): Promise<{ status: 'error'; error: AgentError } | { status: 'idle'; reason: 'finished' } | null> {
   const { dispatch, now } = context;
   const messageId = createId('msg');
   dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: now(), runId: context.runId } });
@@ -26,7 +26,10 @@ export async function runEngineStep(context: StepContext, run: EngineStep, step:
   if (result.usage) dispatch({ type: 'step-finish', runId: context.runId, step, messageId, usage: result.usage });
   if (result.error === undefined) {
     dispatch({ type: 'message-finish', messageId, status: 'done' });
-    return null;
+    // A run whose calls all ran on the agent's server is over: nothing here answers them, so
+    // asking again would start a run nobody asked for. Browser tools and interrupts go on.
+    const calls = context.getState().toolCalls.filter((call) => call.messageId === messageId);
+    return calls.length > 0 && calls.every((call) => call.remote?.server === true) ? { status: 'idle', reason: 'finished' } : null;
   }
   for (const call of context.getState().toolCalls) {
     if (call.messageId !== messageId || isFinalToolCallState(call.state)) continue;
