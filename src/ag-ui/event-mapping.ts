@@ -252,8 +252,22 @@ export function createEventMapper(context: EventMappingContext) {
     // A result of a call the browser ran (some agents echo them) changes nothing here.
     if (kitId === undefined || (current ? !current.server : !known!.remote?.server)) return;
     if (current && calls.has(remoteId)) endCall(remoteId, event);
-    dispatch({ type: 'tool-call-update', toolCallId: kitId, state: 'output-available', by: 'host', at: now(), output, remote: { resultMessageId } });
+    const failure = failureOf(event);
+    if (failure) dispatch({ type: 'tool-call-update', toolCallId: kitId, state: failure.state, by: 'host', at: now(), error: failure.error, remote: { resultMessageId } });
+    else dispatch({ type: 'tool-call-update', toolCallId: kitId, state: 'output-available', by: 'host', at: now(), output, remote: { resultMessageId } });
   }
+}
+
+/**
+ * A result the agent marks as a failure: `agUiHandler` of react-agent-kit/server marks errors and
+ * denials in `metadata["react-agent-kit"]` (`{ error: true, state }`), so the call shows denied or
+ * failed, not done. Any other result is the call's output.
+ */
+function failureOf(event: AgUiEvent): { state: 'output-error' | 'output-denied'; error: string } | undefined {
+  const marked = (event.metadata as Record<string, { error?: unknown; state?: unknown } | undefined> | undefined)?.['react-agent-kit'];
+  if (marked?.error !== true) return undefined;
+  const error = typeof event.content === 'string' && event.content !== '' ? event.content : 'The remote agent reported that this call failed.';
+  return { state: marked.state === 'output-denied' ? 'output-denied' : 'output-error', error };
 }
 
 function parseArguments(text: string): unknown {

@@ -104,8 +104,11 @@ function assistantMessages(message: Message, calls: ReadonlyMap<string, ToolCall
 function resultMessage(call: ToolCall, remoteCallId: string): AgUiMessage | undefined {
   const id = call.remote?.resultMessageId ?? `${remoteCallId}-result`;
   if (call.remote?.server) {
-    if (call.remote.resultMessageId === undefined || call.state !== 'output-available') return undefined;
-    return { id, role: 'tool', toolCallId: remoteCallId, content: asText(call.output) };
+    if (call.remote.resultMessageId === undefined) return undefined;
+    if (call.state === 'output-available') return { id, role: 'tool', toolCallId: remoteCallId, content: asText(call.output) };
+    // A failure or denial the agent reported goes back as it came, so the agent's history holds its result.
+    if ((call.state === 'output-error' || call.state === 'output-denied') && call.error !== undefined) return { id, role: 'tool', toolCallId: remoteCallId, content: call.error, error: call.error };
+    return undefined;
   }
   switch (call.state) {
     case 'output-available':

@@ -62,7 +62,7 @@ describe('agUiAgent against agUiHandler', () => {
 
   it('denied with a reason: nothing runs and the model reads the reason', async () => {
     deleted.length = 0;
-    const model = scriptedModel([toolCall('delete_file', { path: '/notes.txt' }, 'call-delete'), text('Kept.')]);
+    const model = scriptedModel([toolCall('delete_file', { path: '/notes.txt' }, 'call-delete'), text('Kept.'), text('Anything else?')]);
     served = await serveAgUi({ model, tools: [deleteFile], authorize: open });
     const agent = client({ url: served.url, askUser: false });
 
@@ -71,7 +71,11 @@ describe('agUiAgent against agUiHandler', () => {
     expect((await agent.deny(approval.id, { reason: 'I still need them' })).status).toBe('idle');
     expect(deleted).toEqual([]);
     expect(resultFor(lastRequest(model), 'call-delete')).toMatchObject({ type: 'execution-denied', reason: expect.stringContaining('I still need them') });
-    expect(agent.getState().toolCalls.find((call) => call.name === 'delete_file')?.state).not.toBe('running');
+    // The server's call shows denied, not done.
+    expect(agent.getState().toolCalls.find((call) => call.name === 'delete_file')).toMatchObject({ state: 'output-denied', error: expect.stringContaining('I still need them') });
+    // The next run carries the call with its result, so the server's history stays whole.
+    expect((await agent.send('Thanks')).status).toBe('idle');
+    expect(resultFor(lastRequest(model), 'call-delete')).toMatchObject({ type: 'error-text', value: expect.stringContaining('I still need them') });
   });
 
   it("the server's question is the question picker with the questions as asked, and the answer reaches the model", async () => {
