@@ -1,3 +1,4 @@
+import { parseServerSentEvents } from '../core/internal';
 /** The most one event of the stream may hold, in characters of its `data:` lines (a hostile or broken server must not fill the memory). Default 1,000,000. */
 export const defaultMaxEventChars = 1_000_000;
 
@@ -20,51 +21,11 @@ export type AgUiEvent = { type: string } & Record<string, unknown>;
  * ```
  */
 export async function* readEventData(body: ReadableStream<Uint8Array>, maxEventChars: number): AsyncGenerator<string, void, undefined> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  let data: string[] = [];
-  let size = 0;
   const tooLarge = () => new AgUiProtocolError(`An event of the stream is larger than ${maxEventChars} characters; the run was ended so it cannot fill the memory.`);
-  try {
-    while (true) {
-      const { done, value } = await reader.read();
-      buffer += done ? decoder.decode() : decoder.decode(value, { stream: true });
-      let start = 0;
-      while (true) {
-        lineBreak.lastIndex = start;
-        const end = lineBreak.exec(buffer)?.index ?? -1;
-        if (end === -1) break;
-        // A CR at the end of a chunk may be half of a CRLF.
-        if (buffer[end] === '\r' && end === buffer.length - 1 && !done) break;
-        const line = buffer.slice(start, end);
-        start = end + (buffer[end] === '\r' && buffer[end + 1] === '\n' ? 2 : 1);
-        if (line === '') {
-          if (data.length > 0) yield data.join('\n');
-          data = [];
-          size = 0;
-          continue;
-        }
-        if (!line.startsWith('data')) continue;
-        const colon = line.indexOf(':');
-        if (colon !== 4 && line !== 'data') continue;
-        let field = colon === -1 ? '' : line.slice(colon + 1);
-        if (field.startsWith(' ')) field = field.slice(1);
-        size += field.length + 1;
-        if (size > maxEventChars) throw tooLarge();
-        data.push(field);
-      }
-      buffer = buffer.slice(start);
-      if (buffer.length + size > maxEventChars) throw tooLarge();
-      // An event still open when the body ends is dropped (a cut connection must not yield half a document).
-      if (done) return;
-    }
-  } finally {
-    reader.cancel().catch(() => {});
-  }
+  // An event still open when the body ends is dropped (a cut connection must not yield half a document).
+  for await (const { data } of parseServerSentEvents(body, { maxEventChars, tooLarge })) yield data;
 }
 
-const lineBreak = /[\r\n]/g;
 
 type FieldKind = 'string' | 'string?' | 'list' | 'object?' | 'any' | 'content';
 

@@ -39,4 +39,5 @@ export { toPersistenceError } from './persistence/persistence-error';
 export { engineStepKey } from './run/engine-step';
 export type { EngineStep, EngineStepContext, EngineStepResult } from './run/engine-step';
 export { fetchWithDeadline, withIdleDeadline, RequestTimeoutError } from './providers/fetch-deadline';
+export { parseServerSentEvents } from './providers/sse-parser';
 export { childAgentKey } from './run/sub-agent-host';

@@ -4,6 +4,12 @@ export interface ServerSentEvent {
   data: string;
 }
 
+/** The most one event may hold, in characters of its `data:` lines, and the error thrown past it. */
+export interface EventSizeLimit {
+  maxEventChars: number;
+  tooLarge: () => Error;
+}
+
 /**
  * Reads a server-sent event stream (the `text/event-stream` format both the OpenAI and the
  * Anthropic APIs stream in) and yields each event once its closing blank line arrives.
@@ -13,7 +19,8 @@ export interface ServerSentEvent {
  * several `data:` lines join with newlines; lines starting with `:` are comments (keep-alives);
  * `id:`, `retry:` and unknown fields are ignored; events without data are skipped. An event
  * still open when the stream ends is dropped, as the standard says: a connection cut in the
- * middle of a line must not yield half a JSON document.
+ * middle of a line must not yield half a JSON document. With `limit`, an event (or a line) longer
+ * than `maxEventChars` throws `limit.tooLarge()` before more is buffered.
  *
  * @example
  * ```ts
@@ -23,12 +30,15 @@ export interface ServerSentEvent {
  * }
  * ```
  */
-export async function* parseServerSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<ServerSentEvent, void, undefined> {
+export async function* parseServerSentEvents(body: ReadableStream<Uint8Array>, limit?: EventSizeLimit): AsyncGenerator<ServerSentEvent, void, undefined> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
   let event: string | undefined;
   let data: string[] = [];
+  // Characters held for the open event; with a limit, a hostile or broken server cannot fill the memory.
+  let size = 0;
+  const maxChars = limit?.maxEventChars ?? Infinity;
   try {
     while (true) {
       const { done, value } = await reader.read();
@@ -45,6 +55,7 @@ export async function* parseServerSentEvents(body: ReadableStream<Uint8Array>): 
           if (data.length > 0) yield { event, data: data.join('\n') };
           event = undefined;
           data = [];
+          size = 0;
           continue;
         }
         if (line.startsWith(':')) continue;
@@ -52,10 +63,15 @@ export async function* parseServerSentEvents(body: ReadableStream<Uint8Array>): 
         const field = colon === -1 ? line : line.slice(0, colon);
         let value = colon === -1 ? '' : line.slice(colon + 1);
         if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'data') data.push(value);
-        else if (field === 'event') event = value;
+        if (field === 'data') {
+          size += value.length + 1;
+          if (size > maxChars) throw limit!.tooLarge();
+          data.push(value);
+        } else if (field === 'event') event = value;
       }
       buffer = buffer.slice(start);
+      // A line without its end yet counts too.
+      if (buffer.length + size > maxChars) throw limit!.tooLarge();
       if (done) return;
     }
   } finally {
