@@ -17,7 +17,7 @@ import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { z } from 'zod';
 
 /** One model call: text chunks, a tool call, an error, or text and then a wait until released (Stop). */
-export type LangGraphTurn = { text: string[]; city?: string } | { call: { id: string; name: string; args: Record<string, unknown> } } | { throws: string } | { open: string[] };
+export type LangGraphTurn = { text: string[]; city?: string; thinking?: string } | { call: { id: string; name: string; args: Record<string, unknown> } } | { throws: string } | { open: string[] };
 
 export interface LangGraphScript {
   turns: LangGraphTurn[];
@@ -99,7 +99,9 @@ async function callModel(state: typeof State.State, config: LangGraphRunnableCon
   if ('throws' in turn) return { messages: [await new FakeStreamingChatModel({ thrownErrorString: turn.throws }).invoke(state.messages, config)] };
   if ('call' in turn) return { messages: [await new ToolCallingChatModel(turn.call).invoke(state.messages, config)] };
   const words = 'open' in turn ? turn.open : turn.text;
-  const reply = await new FakeStreamingChatModel({ chunks: words.map((word) => new AIMessageChunk({ content: word })) }).invoke(state.messages, config);
+  // Thinking as Anthropic's models stream it (a content block), before the text.
+  const thinking = 'thinking' in turn && turn.thinking ? [new AIMessageChunk({ content: [{ type: 'thinking', thinking: turn.thinking, index: 0 }] })] : [];
+  const reply = await new FakeStreamingChatModel({ chunks: [...thinking, ...words.map((word) => new AIMessageChunk({ content: word }))] }).invoke(state.messages, config);
   if ('open' in turn) await new Promise<void>((resolve) => (script.release = resolve));
   return { messages: [reply], ...('city' in turn && turn.city ? { city: turn.city } : {}) };
 }

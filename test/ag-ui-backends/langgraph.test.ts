@@ -48,12 +48,15 @@ function client(options: Omit<Parameters<typeof agUiAgent>[0], 'url'> = {}): Age
 const textOf = (state: AgentState) => state.messages.filter((message) => message.role === 'assistant').flatMap((message) => message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))).join('|');
 
 describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
-  it('streams text into the reply', async () => {
-    script.turns = [{ text: ['Hello ', 'there'] }];
+  it('streams reasoning and text into the reply', async () => {
+    script.turns = [{ thinking: 'The user greets.', text: ['Hello ', 'there'] }];
     const agent = client();
     expect(await agent.send('Hi')).toEqual({ status: 'idle', error: null });
     expect(agent.getState().messages.map((message) => message.role)).toEqual(['user', 'assistant']);
-    expect(textOf(agent.getState())).toBe('Hello there');
+    expect(agent.getState().messages[1]!.parts).toMatchObject([
+      { type: 'reasoning', text: 'The user greets.', status: 'done' },
+      { type: 'text', text: 'Hello there', status: 'done' },
+    ]);
     // Streamed as it came, not only in the end's snapshot.
     expect(served.events[0]!.filter((event) => String(event.type) === 'TEXT_MESSAGE_CONTENT')).toHaveLength(2);
   });
