@@ -16,8 +16,16 @@ import { Annotation, END, interrupt, MessagesAnnotation, START, StateGraph, type
 import { ToolNode } from '@langchain/langgraph/prebuilt';
 import { z } from 'zod';
 
+/** A tool call the model makes: streamed as most providers do (name, then arguments), or in one chunk (as Gemini does). */
+export interface ScriptedCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  oneChunk?: boolean;
+}
+
 /** One model call: text chunks, a tool call, an error, or text and then a wait until released (Stop). */
-export type LangGraphTurn = { text: string[]; city?: string; thinking?: string } | { call: { id: string; name: string; args: Record<string, unknown> } } | { throws: string } | { open: string[] };
+export type LangGraphTurn = { text: string[]; city?: string; thinking?: string } | { call: ScriptedCall } | { throws: string } | { open: string[] };
 
 export interface LangGraphScript {
   turns: LangGraphTurn[];
@@ -40,15 +48,16 @@ export function langGraphScript(): LangGraphScript {
  * streams a call only as a parsed `tool_calls`, which @ag-ui/langgraph does not stream as TOOL_CALL_* events).
  */
 class ToolCallingChatModel extends BaseChatModel {
-  constructor(private readonly call: { id: string; name: string; args: Record<string, unknown> }) {
+  constructor(private readonly call: ScriptedCall) {
     super({});
   }
   _llmType(): string {
     return 'scripted-tool-call';
   }
-  /** As providers stream a call: its id and name first, then its arguments. */
+  /** As providers stream a call: its id and name first, then its arguments (or all in one chunk). */
   private chunks(): AIMessageChunk[] {
-    const { id, name, args } = this.call;
+    const { id, name, args, oneChunk } = this.call;
+    if (oneChunk) return [new AIMessageChunk({ content: '', tool_call_chunks: [{ id, name, args: JSON.stringify(args), index: 0, type: 'tool_call_chunk' }] })];
     return [
       new AIMessageChunk({ content: '', tool_call_chunks: [{ id, name, args: '', index: 0, type: 'tool_call_chunk' }] }),
       new AIMessageChunk({ content: '', tool_call_chunks: [{ args: JSON.stringify(args), index: 0, type: 'tool_call_chunk' }] }),

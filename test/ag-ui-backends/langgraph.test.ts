@@ -87,6 +87,18 @@ describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
     expect(textOf(agent.getState())).toContain('Written.');
   });
 
+  it('runs a browser tool whose call the model sent in one chunk: its arguments come from the run\'s MESSAGES_SNAPSHOT', async () => {
+    const sandbox = createSandbox();
+    script.turns = [{ call: { id: 'c-one', name: 'write_file', args: { path: '/one.txt', content: 'one chunk' }, oneChunk: true } }, { text: ['Written.'] }];
+    const agent = client({ sandbox, permissions: { mode: 'ask' } });
+    expect((await agent.send('Write a note')).status).toBe('awaiting-people');
+    // @ag-ui/langgraph announced the call without its arguments; the snapshot has them.
+    expect(served.events[0]!.some((event) => String(event.type) === 'TOOL_CALL_ARGS')).toBe(false);
+    expect(agent.getState().toolCalls.find((entry) => entry.state === 'approval-requested')).toMatchObject({ id: 'c-one', input: { path: '/one.txt', content: 'one chunk' } });
+    expect((await agent.approve('c-one')).status).toBe('idle');
+    expect(sandbox.readFile('/one.txt')).toBe('one chunk');
+  });
+
   it("turns the graph's interrupt() into the question picker, and resumes the graph with the answer", async () => {
     script.turns = [{ call: { id: 'c-pick', name: 'pick_color', args: { purpose: 'theme' } } }, { text: ['Blue it is.'] }];
     const agent = client();
