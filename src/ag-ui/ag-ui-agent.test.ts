@@ -156,6 +156,29 @@ describe('agUiAgent', () => {
     expect(textOf(agent.getState(), 2)).toBe('Written.');
   });
 
+  it("takes a browser tool call's arguments from MESSAGES_SNAPSHOT when none streamed (@ag-ui/langgraph with a model that sends a call in one chunk)", async () => {
+    const sandbox = createSandbox();
+    const args = JSON.stringify({ path: '/notes.txt', content: 'from the snapshot' });
+    const { url } = await serve((input, index) =>
+      index === 0
+        ? {
+            events: [
+              started(input),
+              { type: 'TOOL_CALL_START', toolCallId: 'tw', toolCallName: 'write_file', parentMessageId: 'a1' },
+              { type: 'TOOL_CALL_END', toolCallId: 'tw' },
+              { type: 'MESSAGES_SNAPSHOT', messages: [...input.messages, { id: 'a1', role: 'assistant', content: '', toolCalls: [{ id: 'tw', type: 'function', function: { name: 'write_file', arguments: args } }] }] },
+              finished(input),
+            ],
+          }
+        : { events: textRun(input, 'a2', 'Written.') },
+    );
+    const agent = track(agUiAgent({ url, sandbox, permissions: { mode: 'ask' } }));
+    expect((await agent.send('Write a note')).status).toBe('awaiting-people');
+    expect(pendingApproval(agent)).toMatchObject({ id: 'tw', input: { path: '/notes.txt', content: 'from the snapshot' } });
+    expect(await agent.approve('tw')).toEqual({ status: 'idle', error: null });
+    expect(sandbox.readFile('/notes.txt')).toBe('from the snapshot');
+  });
+
   it.each([
     ['approve with edited arguments', (agent: Agent, id: string) => agent.approve(id, { input: { message: 'Delete record 7?', tool: 'delete_record', arguments: { id: 8 } } }), { status: 'resolved', payload: { approved: true, editedArgs: { id: 8 } } }],
     ['deny with a reason', (agent: Agent, id: string) => agent.deny(id, { reason: 'Keep it' }), { status: 'resolved', payload: { approved: false, reason: 'Keep it' } }],

@@ -8,7 +8,8 @@ import { createId, type Message, type ToolCall } from '../core/index';
  * have is added, keeping the agent's ids; a message the snapshot leaves out leaves the
  * conversation. The step's own message stays last, so the loop goes on from it. Calls new to
  * the kit: results come from the snapshot's `tool` messages; one without a result is `sealed`
- * (it was not made in this browser's run, so it is not run here).
+ * (it was not made in this browser's run, so it is not run here). A call of the run not yet run
+ * takes the snapshot's arguments when they differ from what streamed.
  *
  * @example
  * ```ts
@@ -93,8 +94,21 @@ export function fromMessagesSnapshot(
     kept.push(step);
   }
   const messageIds = new Set(kept.map((message) => message.id));
-  const toolCalls = [...state.toolCalls.filter((call) => messageIds.has(call.messageId)).map((call) => withResult(call, results, options.now)), ...newCalls.values()];
+  const declared = new Map<string, string>();
+  for (const entry of snapshot) if (entry.role === 'assistant') for (const call of entry.toolCalls ?? []) declared.set(call.id, call.function.arguments);
+  const toolCalls = [...state.toolCalls.filter((call) => messageIds.has(call.messageId)).map((call) => withResult(withDeclaredArguments(call, declared), results, options.now)), ...newCalls.values()];
   return { messages: kept, toolCalls };
+}
+
+/**
+ * A call not yet run takes its arguments from the snapshot when they differ from what streamed:
+ * an integration may announce a call without streaming its arguments (@ag-ui/langgraph, when a
+ * model sends a call's name and arguments in one chunk, sends no TOOL_CALL_ARGS).
+ */
+function withDeclaredArguments(call: ToolCall, declared: ReadonlyMap<string, string>): ToolCall {
+  const text = declared.get(call.providerToolCallId ?? call.id);
+  if (text === undefined || text === call.inputText || (call.state !== 'input-streaming' && call.state !== 'input-available')) return call;
+  return { ...call, inputText: text, input: parseJson(text) };
 }
 
 /** A running call of the agent's own that the snapshot gives a result. */

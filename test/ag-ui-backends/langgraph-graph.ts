@@ -1,0 +1,129 @@
+/**
+ * A LangGraph JS graph for the AG-UI backend tests, loaded by LangGraph's own API server from
+ * this file (as `langgraph dev` loads a project's graphs). Its model is LangChain's
+ * `FakeStreamingChatModel`, streaming the next scripted turn; a server tool (`weather`) and one
+ * that asks the person through `interrupt()` (`pick_color`) run in its tool node; a call of any
+ * other tool (the browser's, offered through AG-UI) ends the run for the client to answer. The
+ * script lives on `globalThis`, since the server loads this file apart from the test's imports.
+ */
+import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
+import { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
+import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
+import { tool } from '@langchain/core/tools';
+import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
+import { Annotation, END, interrupt, MessagesAnnotation, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import { ToolNode } from '@langchain/langgraph/prebuilt';
+import { z } from 'zod';
+
+/** A tool call the model makes: streamed as most providers do (name, then arguments), or in one chunk (as Gemini does). */
+export interface ScriptedCall {
+  id: string;
+  name: string;
+  args: Record<string, unknown>;
+  oneChunk?: boolean;
+}
+
+/** One model call: text chunks, a tool call, an error, or text and then a wait until released (Stop). */
+export type LangGraphTurn = { text: string[]; city?: string; thinking?: string } | { call: ScriptedCall } | { throws: string } | { open: string[] };
+
+export interface LangGraphScript {
+  turns: LangGraphTurn[];
+  /** What the model was given, each call. */
+  prompts: string[];
+  forecasts: string[];
+  /** Ends the wait of an `open` turn. */
+  release: () => void;
+}
+
+/** The script the graph plays, shared through `globalThis` with the test. */
+export function langGraphScript(): LangGraphScript {
+  const holder = globalThis as { agUiLangGraphScript?: LangGraphScript };
+  holder.agUiLangGraphScript ??= { turns: [], prompts: [], forecasts: [], release: () => {} };
+  return holder.agUiLangGraphScript;
+}
+
+/**
+ * Streams one tool call as providers do, in `tool_call_chunks` (LangChain's FakeStreamingChatModel
+ * streams a call only as a parsed `tool_calls`, which @ag-ui/langgraph does not stream as TOOL_CALL_* events).
+ */
+class ToolCallingChatModel extends BaseChatModel {
+  constructor(private readonly call: ScriptedCall) {
+    super({});
+  }
+  _llmType(): string {
+    return 'scripted-tool-call';
+  }
+  /** As providers stream a call: its id and name first, then its arguments (or all in one chunk). */
+  private chunks(): AIMessageChunk[] {
+    const { id, name, args, oneChunk } = this.call;
+    if (oneChunk) return [new AIMessageChunk({ content: '', tool_call_chunks: [{ id, name, args: JSON.stringify(args), index: 0, type: 'tool_call_chunk' }] })];
+    return [
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ id, name, args: '', index: 0, type: 'tool_call_chunk' }] }),
+      new AIMessageChunk({ content: '', tool_call_chunks: [{ args: JSON.stringify(args), index: 0, type: 'tool_call_chunk' }] }),
+    ];
+  }
+  async _generate(): Promise<ChatResult> {
+    const [first, ...rest] = this.chunks();
+    return { generations: [{ text: '', message: rest.reduce((message, chunk) => message.concat(chunk), first!) }] };
+  }
+  override async *_streamResponseChunks(_messages: BaseMessage[], _options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): AsyncGenerator<ChatGenerationChunk> {
+    for (const message of this.chunks()) {
+      const chunk = new ChatGenerationChunk({ text: '', message });
+      yield chunk;
+      // What makes the chunk a stream event (on_chat_model_stream), as providers' models do.
+      await runManager?.handleLLMNewToken('', undefined, undefined, undefined, undefined, { chunk });
+    }
+  }
+}
+
+const weather = tool(
+  async ({ city }: { city: string }) => {
+    langGraphScript().forecasts.push(city);
+    return JSON.stringify({ city, sky: 'sunny' });
+  },
+  { name: 'weather', description: "A city's weather.", schema: z.object({ city: z.string() }) },
+);
+
+const pickColor = tool(
+  async () => {
+    const color = interrupt<unknown, string>({ message: 'Which color should the theme use?', responseSchema: { type: 'string', enum: ['red', 'blue'] } });
+    return JSON.stringify({ color });
+  },
+  { name: 'pick_color', description: 'Asks the person which color to use.', schema: z.object({ purpose: z.string() }) },
+);
+const serverTools = new Set(['weather', 'pick_color']);
+
+const State = Annotation.Root({
+  ...MessagesAnnotation.spec,
+  // The client's tools, as @ag-ui/langgraph hands them to the graph.
+  tools: Annotation<unknown[]>,
+  city: Annotation<string | undefined>,
+});
+
+async function callModel(state: typeof State.State, config: LangGraphRunnableConfig) {
+  const script = langGraphScript();
+  script.prompts.push(JSON.stringify(state.messages.map((message: BaseMessage) => message.content)));
+  const turn = script.turns.shift() ?? { throws: 'The script has no more model turns.' };
+  if ('throws' in turn) return { messages: [await new FakeStreamingChatModel({ thrownErrorString: turn.throws }).invoke(state.messages, config)] };
+  if ('call' in turn) return { messages: [await new ToolCallingChatModel(turn.call).invoke(state.messages, config)] };
+  const words = 'open' in turn ? turn.open : turn.text;
+  // Thinking as Anthropic's models stream it (a content block), before the text.
+  const thinking = 'thinking' in turn && turn.thinking ? [new AIMessageChunk({ content: [{ type: 'thinking', thinking: turn.thinking, index: 0 }] })] : [];
+  const reply = await new FakeStreamingChatModel({ chunks: [...thinking, ...words.map((word) => new AIMessageChunk({ content: word }))] }).invoke(state.messages, config);
+  if ('open' in turn) await new Promise<void>((resolve) => (script.release = resolve));
+  return { messages: [reply], ...('city' in turn && turn.city ? { city: turn.city } : {}) };
+}
+
+function next(state: typeof State.State): 'server_tools' | typeof END {
+  const last = state.messages.at(-1) as { tool_calls?: Array<{ name: string }> } | undefined;
+  return last?.tool_calls?.some((call) => serverTools.has(call.name)) ? 'server_tools' : END;
+}
+
+export const graph = new StateGraph(State)
+  .addNode('model', callModel)
+  .addNode('server_tools', new ToolNode([weather, pickColor]))
+  .addEdge(START, 'model')
+  .addConditionalEdges('model', next, ['server_tools', END])
+  .addEdge('server_tools', 'model')
+  .compile();

@@ -1,0 +1,101 @@
+/**
+ * A LangGraph JS graph served over AG-UI as LangGraph's own stack serves it: the graph runs in
+ * `@langchain/langgraph-api`'s LangGraph API server (the one `langgraph dev` runs, in memory, on
+ * loopback; its `experimental/embed` server lacks the `/assistants` routes the integration
+ * needs), and `@ag-ui/langgraph`'s `LangGraphAgent` (the official
+ * integration, talking to that API with the LangGraph SDK) turns each AG-UI run into a LangGraph
+ * run. A second loopback server is the AG-UI endpoint: it reads the POSTed `RunAgentInput`, runs
+ * `LangGraphAgent.run(input)` (structured interrupts on: `emitInterruptOutcome`) and writes each
+ * event with `@ag-ui/encoder`'s `EventEncoder`; an error the observable raises is written as
+ * `RUN_ERROR`. Nothing here maps events. Records each input and the events of each run.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
+import { EventEncoder } from '@ag-ui/encoder';
+import { LangGraphAgent } from '@ag-ui/langgraph';
+
+export interface LangGraphAgUiServer {
+  url: string;
+  /** What each run posted, in order. */
+  inputs: RunAgentInput[];
+  /** The events each run sent, in order. */
+  events: BaseEvent[][];
+  /** Runs whose request the client closed before the run ended. */
+  aborted: number;
+  close(): Promise<void>;
+}
+
+/** A free loopback port (LangGraph's server takes a port number, not 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Serves the graph exported as `graph` from `graphFile` (as graph id `agent`) through LangGraph's API server and `@ag-ui/langgraph`. */
+export async function startLangGraphServer(directory: string, graphFile: string): Promise<LangGraphAgUiServer> {
+  const port = await freePort();
+  // Its logger reads the level once, when loaded: only errors, so test output stays readable.
+  process.env.LOG_LEVEL ??= 'error';
+  const { startServer } = await import('@langchain/langgraph-api/server');
+  // LangGraph's server imports the graph's TypeScript file natively, through tsx (its own dependency, which `langgraph dev` registers).
+  const { register } = await import('tsx/esm/api');
+  const unregister = register();
+  const api = await startServer({ port, nWorkers: 1, host: '127.0.0.1', cwd: directory, graphs: { agent: `./${graphFile}:graph` } });
+  const deploymentUrl = `http://127.0.0.1:${port}`;
+  const encoder = new EventEncoder();
+  const served: LangGraphAgUiServer = { url: '', inputs: [], events: [], aborted: 0, close: async () => {} };
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RunAgentInput;
+      served.inputs.push(input);
+      const sent: BaseEvent[] = [];
+      served.events.push(sent);
+      response.writeHead(200, { 'content-type': encoder.getContentType() });
+      let ended = false;
+      const write = (event: BaseEvent) => {
+        sent.push(event);
+        response.write(encoder.encodeSSE(event));
+      };
+      const agent = new LangGraphAgent({ deploymentUrl, graphId: 'agent', emitInterruptOutcome: true });
+      const subscription = agent.run(input).subscribe({
+        next: (event) => write(event),
+        error: (error: unknown) => {
+          write({ type: 'RUN_ERROR', message: error instanceof Error ? error.message : String(error) } as BaseEvent);
+          ended = true;
+          response.end();
+        },
+        complete: () => {
+          ended = true;
+          response.end();
+        },
+      });
+      response.on('close', () => {
+        if (ended) return;
+        served.aborted += 1;
+        subscription.unsubscribe();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  served.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`;
+  served.close = async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await api.cleanup();
+    await unregister();
+    // Where the in-memory server saved its state on the way out: nothing to keep.
+    await rm(join(directory, '.langgraph_api'), { recursive: true, force: true });
+  };
+  return served;
+}
