@@ -99,8 +99,8 @@ test('deny with a reason: the remote model is told; a question from the server i
   const denied = await replyWhenDone(page);
   expect(denied).toContain('I did not send the email');
   expect(denied).toContain('Not before the board meeting');
-  // The request is shown denied; the server's call it concerned got its result (the denial) and is not left running.
-  expect(await chipStates(page)).toEqual(['output-available', 'output-denied']);
+  // The request is shown denied, and so is the server's call it concerned (its result is the denial; it is not left running).
+  expect(await chipStates(page)).toEqual(['output-denied', 'output-denied']);
 
   await send(page, 'Help me plan a project — ask me questions');
   const picker = page.locator('[data-rak-people-prompt]');
