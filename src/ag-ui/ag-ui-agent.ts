@@ -51,7 +51,7 @@ export interface AgUiAgentOptions {
  *
  * @example
  * ```tsx
- * const agent = agUiAgent({ url: '/api/agent', tools: [getLocation], session: { id: 'chat-1', storage: indexedDbSessionStorage() } });
+ * const agent = agUiAgent({ url: '/api/agent', tools: [getLocation], session: { id: 'chat-1', storage: indexedDbSessionStorage({ name: 'my-app' }) } });
  * <AgentChat agent={agent} />
  * ```
  */
