@@ -254,6 +254,8 @@ for (const combination of combinations) {
     await page.getByRole('textbox', { name: 'Edited message' }).waitFor();
     await check('message-edit');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // The edit form is gone before the rollback asks (else two Cancel buttons are on the page).
+    await page.getByRole('textbox', { name: 'Edited message' }).waitFor({ state: 'detached' });
     await lastQuestion.getByRole('button', { name: 'Roll back to here' }).click();
     await check('rollback-question');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
