@@ -1,0 +1,147 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildResumeArray } from '@ag-ui/client';
+import { EventType, type BaseEvent, type Interrupt, type Tool } from '@ag-ui/core';
+import { clientWith, finishedOf, runVerified, typesOf } from '../server/ag-ui-harness';
+import { call, createScriptedMastraAgent, resetMastraScript, say, thinkThenSay } from './mastra-agent';
+import { startMastraServer, type MastraAgUiServer } from './mastra-server';
+
+/**
+ * The real AG-UI backends of test/ag-ui-backends, driven by the protocol's own client
+ * (`@ag-ui/client`'s `HttpAgent.runAgent`, whose pipeline enforces the event schema and runs
+ * `verifyEvents`; the harness pipes each run's events through `verifyEvents` once more), with
+ * scripted models and no network. This proves the backends speak valid AG-UI on their own, apart
+ * from the kit's client (langgraph.test.ts and mastra.test.ts drive them with `agUiAgent`).
+ *
+ * What each framework's official integration supports offline (2026-11, @ag-ui/mastra 1.1.2 with
+ * @mastra/core 1.x; @ag-ui/langgraph 0.0.x with @langchain/langgraph-api 1.5):
+ *
+ * | scenario                 | Mastra (@ag-ui/mastra)                         | LangGraph JS (@ag-ui/langgraph)                      |
+ * |--------------------------|------------------------------------------------|------------------------------------------------------|
+ * | text                     | yes (TEXT_MESSAGE_CHUNK, verifier expands)     | yes (TEXT_MESSAGE_START/CONTENT/END)                 |
+ * | reasoning                | yes (REASONING_* from reasoning-delta)         | yes, from a thinking/reasoning content block          |
+ * | server tool              | yes (createTool; TOOL_CALL_* + RESULT)         | yes (ToolNode; TOOL_CALL_* + RESULT)                 |
+ * | client tool round trip   | yes (RunAgentInput.tools → clientTools)        | yes (tools in graph state; the graph ends the run)   |
+ * | interrupt + resume       | tool suspension → outcome interrupt, resume[]  | interrupt() → outcome interrupt, resume[]            |
+ * | tool approval            | no: requireApproval is not mapped              | as interrupt() with the app's own payload            |
+ * | shared state             | working memory → STATE_SNAPSHOT (no deltas)    | graph state → STATE_SNAPSHOT (no deltas)             |
+ * | error mid-run            | RUN_ERROR (model throws)                       | RUN_ERROR (model throws)                             |
+ * | stop                     | request closed; Mastra's run is not cancelled  | request closed; run cancelled through abortRun()     |
+ */
+const location: Tool = { name: 'get_location', description: "The person's location, from the browser.", parameters: { type: 'object', properties: {}, additionalProperties: false } };
+const eventsOf = <T extends BaseEvent>(events: readonly BaseEvent[], type: EventType) => events.filter((event) => event.type === type) as T[];
+const textOf = (events: readonly BaseEvent[]) => eventsOf<BaseEvent & { delta: string }>(events, EventType.TEXT_MESSAGE_CONTENT).map((event) => event.delta).join('');
+
+describe('a Mastra agent through @ag-ui/mastra, driven by HttpAgent', () => {
+  const { script, agent: mastraAgent } = createScriptedMastraAgent();
+  let served: MastraAgUiServer;
+  beforeAll(async () => {
+    served = await startMastraServer(mastraAgent);
+  });
+  afterAll(() => served.close());
+  afterEach(() => {
+    resetMastraScript(script);
+    served.inputs.length = 0;
+    served.events.length = 0;
+    served.aborted = 0;
+  });
+  const client = (text: string) => clientWith(served.url, text, crypto.randomUUID());
+
+  it('streams reasoning and text', async () => {
+    script.turns = [thinkThenSay('The user greets.', 'Hello ', 'there')];
+    const agent = client('Hi');
+    const events = await runVerified(agent);
+    expect(typesOf(events)).toEqual(expect.arrayContaining([EventType.REASONING_START, EventType.REASONING_MESSAGE_CONTENT, EventType.REASONING_END, EventType.TEXT_MESSAGE_START, EventType.TEXT_MESSAGE_END]));
+    expect(eventsOf<BaseEvent & { delta: string }>(events, EventType.REASONING_MESSAGE_CONTENT).map((event) => event.delta).join('')).toBe('The user greets.');
+    expect(textOf(events)).toBe('Hello there');
+    expect(finishedOf(events).outcome).not.toMatchObject({ type: 'interrupt' });
+    expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Hello there' });
+  });
+
+  it('runs its own tool on the server and answers in the same run', async () => {
+    script.turns = [call('c-weather', 'weather', { city: 'Paris' }), say('Sunny in Paris.')];
+    const events = await runVerified(client('Weather in Paris?'));
+    expect(script.forecasts).toEqual(['Paris']);
+    expect(eventsOf(events, EventType.TOOL_CALL_START)).toMatchObject([{ toolCallId: 'c-weather', toolCallName: 'weather' }]);
+    expect(eventsOf(events, EventType.TOOL_CALL_RESULT)).toMatchObject([{ toolCallId: 'c-weather', content: JSON.stringify({ city: 'Paris', sky: 'sunny' }) }]);
+    expect(textOf(events)).toBe('Sunny in Paris.');
+    expect(script.modelCalls).toBe(2);
+  });
+
+  it('offers the client tools to the model, ends the run at their call, and reads the result the next run sends', async () => {
+    script.turns = [call('c-where', 'get_location', {}), say('You are in Lyon.')];
+    const agent = client('Where am I?');
+    const first = await runVerified(agent, { tools: [location] });
+    expect(script.offeredTools[0]).toEqual(expect.arrayContaining(['weather', 'get_location']));
+    expect(eventsOf(first, EventType.TOOL_CALL_START)).toMatchObject([{ toolCallId: 'c-where', toolCallName: 'get_location' }]);
+    // The client runs it: no result from the server, and the model was not called again.
+    expect(eventsOf(first, EventType.TOOL_CALL_RESULT)).toEqual([]);
+    expect(script.modelCalls).toBe(1);
+    expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', toolCalls: [{ id: 'c-where', function: { name: 'get_location' } }] });
+
+    agent.addMessage({ id: 'result-where', role: 'tool', toolCallId: 'c-where', content: JSON.stringify({ city: 'Lyon' }) });
+    const second = await runVerified(agent, { tools: [location] });
+    expect(served.inputs[1]!.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool']);
+    expect(script.prompts[1]).toContain('Lyon');
+    expect(textOf(second)).toBe('You are in Lyon.');
+  });
+
+  it("ends the run with an interrupt outcome when a tool suspends, and resumes the tool with RunAgentInput.resume", async () => {
+    script.turns = [call('c-pick', 'pick_color', { purpose: 'theme' }), say('Blue it is.')];
+    const agent = client('Pick a theme color with me');
+    const first = await runVerified(agent);
+    const outcome = finishedOf(first).outcome as { type: 'interrupt'; interrupts: Interrupt[] };
+    expect(outcome).toMatchObject({ type: 'interrupt', interrupts: [{ id: expect.stringContaining('c-pick'), reason: 'mastra:tool_suspend', toolCallId: 'c-pick', responseSchema: { type: 'object', properties: { color: { enum: ['red', 'blue'] } } } }] });
+    expect(agent.pendingInterrupts).toHaveLength(1);
+
+    const [interrupt] = outcome.interrupts;
+    const second = await runVerified(agent, { resume: buildResumeArray(outcome.interrupts, { [interrupt!.id]: { status: 'resolved', payload: { color: 'blue' } } }) });
+    expect(eventsOf(second, EventType.TOOL_CALL_RESULT)).toMatchObject([{ toolCallId: 'c-pick', content: '{"color":"blue"}' }]);
+    expect(textOf(second)).toBe('Blue it is.');
+    expect(finishedOf(second).outcome).not.toMatchObject({ type: 'interrupt' });
+  });
+
+  it("does not map Mastra's tool approval (requireApproval): the run finishes, with no interrupt and the call unanswered", async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    script.turns = [call('c-send', 'send_email', { to: 'ada@example.com' }), say('Sent.')];
+    const events = await runVerified(client('Email Ada'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Unrecognized stream chunk type: type=tool-call-approval'));
+    expect(eventsOf(events, EventType.TOOL_CALL_START)).toMatchObject([{ toolCallId: 'c-send', toolCallName: 'send_email' }]);
+    expect(eventsOf(events, EventType.TOOL_CALL_RESULT)).toEqual([]);
+    expect(finishedOf(events).outcome).toBeUndefined();
+    expect(typesOf(events)).not.toContain(EventType.CUSTOM);
+    expect(script.sent).toEqual([]);
+  });
+
+  it('shares its working memory as a state snapshot, and takes the state back from the next run', async () => {
+    script.turns = [call('c-memory', 'updateWorkingMemory', { memory: JSON.stringify({ city: 'Paris' }) }), say('Noted.'), say('Still Paris.')];
+    const agent = client('I live in Paris');
+    const first = await runVerified(agent);
+    expect(eventsOf(first, EventType.STATE_SNAPSHOT).at(-1)).toMatchObject({ snapshot: { city: 'Paris' } });
+    expect(eventsOf(first, EventType.STATE_DELTA)).toEqual([]);
+    expect(agent.state).toEqual({ city: 'Paris' });
+
+    agent.addMessage({ id: 'user-2', role: 'user', content: 'Where do I live?' });
+    await runVerified(agent);
+    expect(served.inputs[1]!.state).toEqual({ city: 'Paris' });
+  });
+
+  it("ends in RUN_ERROR with the model's message when it fails mid-run", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    script.turns = [{ throws: 'The model is overloaded.' }];
+    const events = await runVerified(client('Hi'));
+    expect(typesOf(events).at(-1)).toBe(EventType.RUN_ERROR);
+    expect(eventsOf(events, EventType.RUN_ERROR)).toMatchObject([{ message: expect.stringContaining('The model is overloaded.') }]);
+  });
+
+  it('stops mid-stream: abortRun closes the request', async () => {
+    script.turns = [{ open: [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Once upon' }] }];
+    const agent = client('Tell me a long story');
+    const seen: BaseEvent[] = [];
+    const running = agent.runAgent(undefined, { onEvent: ({ event }) => void seen.push(event) });
+    await vi.waitFor(() => expect(textOf(seen)).toBe('Once upon'));
+    agent.abortRun();
+    await running;
+    await vi.waitFor(() => expect(served.aborted).toBe(1));
+    expect(typesOf(seen)).not.toContain(EventType.RUN_FINISHED);
+  });
+});
