@@ -1,7 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildResumeArray } from '@ag-ui/client';
 import { EventType, type BaseEvent, type Interrupt, type Tool } from '@ag-ui/core';
+import { Client } from '@langchain/langgraph-sdk';
+import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import { clientWith, finishedOf, runVerified, typesOf } from '../server/ag-ui-harness';
+import { langGraphScript } from './langgraph-graph';
+import { startLangGraphServer, type LangGraphAgUiServer } from './langgraph-server';
 import { call, createScriptedMastraAgent, resetMastraScript, say, thinkThenSay } from './mastra-agent';
 import { startMastraServer, type MastraAgUiServer } from './mastra-server';
 
@@ -143,5 +148,114 @@ describe('a Mastra agent through @ag-ui/mastra, driven by HttpAgent', () => {
     await running;
     await vi.waitFor(() => expect(served.aborted).toBe(1));
     expect(typesOf(seen)).not.toContain(EventType.RUN_FINISHED);
+  });
+});
+
+describe('a LangGraph JS graph through @ag-ui/langgraph, driven by HttpAgent', () => {
+  const script = langGraphScript();
+  let served: LangGraphAgUiServer;
+  beforeAll(async () => {
+    served = await startLangGraphServer(dirname(fileURLToPath(import.meta.url)), 'langgraph-graph.ts');
+  }, 30_000);
+  afterAll(() => served.close());
+  afterEach(() => {
+    script.release();
+    script.turns = [];
+    script.prompts.length = 0;
+    script.offeredTools.length = 0;
+    script.forecasts.length = 0;
+    served.inputs.length = 0;
+    served.events.length = 0;
+    served.aborted = 0;
+  });
+  // LangGraph's threads are UUIDs.
+  const client = (text: string) => clientWith(served.url, text, crypto.randomUUID());
+
+  it('streams reasoning and text', async () => {
+    script.turns = [{ thinking: 'The user greets.', text: ['Hello ', 'there'] }];
+    const agent = client('Hi');
+    const events = await runVerified(agent);
+    expect(eventsOf<BaseEvent & { delta: string }>(events, EventType.REASONING_MESSAGE_CONTENT).map((event) => event.delta).join('')).toBe('The user greets.');
+    expect(eventsOf(events, EventType.TEXT_MESSAGE_CONTENT)).toHaveLength(2);
+    expect(textOf(events)).toBe('Hello there');
+    expect(finishedOf(events).outcome).not.toMatchObject({ type: 'interrupt' });
+    expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', content: 'Hello there' });
+  });
+
+  it('runs its own tool in the graph and answers in the same run', async () => {
+    script.turns = [{ call: { id: 'c-weather', name: 'weather', args: { city: 'Paris' } } }, { text: ['Sunny in Paris.'] }];
+    const events = await runVerified(client('Weather in Paris?'));
+    expect(script.forecasts).toEqual(['Paris']);
+    expect(eventsOf(events, EventType.TOOL_CALL_START)).toMatchObject([{ toolCallId: 'c-weather', toolCallName: 'weather' }]);
+    expect(eventsOf(events, EventType.TOOL_CALL_RESULT)).toMatchObject([{ toolCallId: 'c-weather', content: JSON.stringify({ city: 'Paris', sky: 'sunny' }) }]);
+    expect(textOf(events)).toBe('Sunny in Paris.');
+  });
+
+  it("puts the client tools in the graph's state, ends the run at their call, and reads the result the next run sends", async () => {
+    script.turns = [{ call: { id: 'c-where', name: 'get_location', args: {} } }, { text: ['You are in Lyon.'] }];
+    const agent = client('Where am I?');
+    const first = await runVerified(agent, { tools: [location] });
+    expect(script.offeredTools[0]).toEqual(['get_location']);
+    expect(eventsOf(first, EventType.TOOL_CALL_START)).toMatchObject([{ toolCallId: 'c-where', toolCallName: 'get_location' }]);
+    expect(eventsOf(first, EventType.TOOL_CALL_RESULT)).toEqual([]);
+    expect(script.prompts).toHaveLength(1);
+    expect(agent.messages.at(-1)).toMatchObject({ role: 'assistant', toolCalls: [{ id: 'c-where', function: { name: 'get_location' } }] });
+
+    agent.addMessage({ id: 'result-where', role: 'tool', toolCallId: 'c-where', content: JSON.stringify({ city: 'Lyon' }) });
+    const second = await runVerified(agent, { tools: [location] });
+    expect(script.prompts[1]).toContain('Lyon');
+    expect(textOf(second)).toBe('You are in Lyon.');
+  });
+
+  it('ends the run with an interrupt outcome at interrupt(), and resumes the graph with RunAgentInput.resume', async () => {
+    script.turns = [{ call: { id: 'c-pick', name: 'pick_color', args: { purpose: 'theme' } } }, { text: ['Blue it is.'] }];
+    const agent = client('Pick a theme color with me');
+    const first = await runVerified(agent);
+    const outcome = finishedOf(first).outcome as { type: 'interrupt'; interrupts: Interrupt[] };
+    expect(outcome).toMatchObject({ type: 'interrupt', interrupts: [{ id: expect.any(String), reason: 'langgraph:interrupt', message: 'Which color should the theme use?', responseSchema: { type: 'string', enum: ['red', 'blue'] } }] });
+    // The legacy event goes too (enableLegacyOnInterruptEvent defaults to true).
+    expect(eventsOf(first, EventType.CUSTOM)).toMatchObject([{ name: 'on_interrupt' }]);
+    expect(agent.pendingInterrupts).toHaveLength(1);
+
+    const [interrupt] = outcome.interrupts;
+    const second = await runVerified(agent, { resume: buildResumeArray(outcome.interrupts, { [interrupt!.id]: { status: 'resolved', payload: 'blue' } }) });
+    expect(eventsOf(second, EventType.TOOL_CALL_RESULT)).toMatchObject([{ toolCallId: 'c-pick', content: '{"color":"blue"}' }]);
+    expect(textOf(second)).toBe('Blue it is.');
+    expect(finishedOf(second).outcome).not.toMatchObject({ type: 'interrupt' });
+  });
+
+  it("shares the graph's state as state snapshots, and takes the state back from the next run", async () => {
+    script.turns = [{ text: ['Noted.'], city: 'Paris' }, { text: ['Still Paris.'] }];
+    const agent = client('I live in Paris');
+    const first = await runVerified(agent);
+    expect(eventsOf(first, EventType.STATE_SNAPSHOT).at(-1)).toMatchObject({ snapshot: { city: 'Paris' } });
+    expect(eventsOf(first, EventType.STATE_DELTA)).toEqual([]);
+    expect(agent.state).toMatchObject({ city: 'Paris' });
+
+    agent.addMessage({ id: 'user-2', role: 'user', content: 'Where do I live?' });
+    await runVerified(agent);
+    expect(served.inputs[1]!.state).toMatchObject({ city: 'Paris' });
+  });
+
+  it("ends in RUN_ERROR with the graph's message when its model fails mid-run", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    script.turns = [{ throws: 'The model is overloaded.' }];
+    const events = await runVerified(client('Hi'));
+    expect(eventsOf(events, EventType.RUN_ERROR)).toMatchObject([{ message: expect.stringContaining('The model is overloaded.') }]);
+    expect(typesOf(events).at(-1)).toBe(EventType.RUN_ERROR);
+  });
+
+  it("stops mid-stream: abortRun closes the request, and the server cancels the run on LangGraph's side", async () => {
+    script.turns = [{ open: ['Once upon'] }];
+    const agent = client('Tell me a long story');
+    const seen: BaseEvent[] = [];
+    const running = agent.runAgent(undefined, { onEvent: ({ event }) => void seen.push(event) });
+    await vi.waitFor(() => expect(textOf(seen)).toBe('Once upon'));
+    agent.abortRun();
+    await running;
+    await vi.waitFor(() => expect(served.aborted).toBe(1));
+    expect(typesOf(seen)).not.toContain(EventType.RUN_FINISHED);
+    const langGraph = new Client({ apiUrl: served.deploymentUrl });
+    await vi.waitFor(async () => expect((await langGraph.runs.list(agent.threadId)).map((run) => run.status)).toEqual(['interrupted']));
   });
 });

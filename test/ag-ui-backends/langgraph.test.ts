@@ -18,12 +18,6 @@ const script = langGraphScript();
 let served: LangGraphAgUiServer;
 beforeAll(async () => {
   served = await startLangGraphServer(dirname(fileURLToPath(import.meta.url)), 'langgraph-graph.ts');
-  // The first run of a graph has LangGraph read its schema (with the TypeScript compiler): once, here.
-  script.turns = [{ text: ['warm'] }];
-  await agUiAgent({ url: served.url, threadId: crypto.randomUUID() }).send('warm up');
-  served.inputs.length = 0;
-  served.events.length = 0;
-  script.prompts.length = 0;
 }, 30_000);
 afterAll(() => served.close());
 
@@ -34,6 +28,7 @@ afterEach(async () => {
   script.turns = [];
   script.prompts.length = 0;
   script.forecasts.length = 0;
+  script.offeredTools.length = 0;
   served.inputs.length = 0;
   served.events.length = 0;
   served.aborted = 0;
