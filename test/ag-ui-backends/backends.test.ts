@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { clientWith, finishedOf, runVerified, typesOf } from '../server/ag-ui-harness';
 import { langGraphScript } from './langgraph-graph';
 import { startLangGraphServer, type LangGraphAgUiServer } from './langgraph-server';
-import { call, createScriptedMastraAgent, resetMastraScript, say, thinkThenSay } from './mastra-agent';
+import { call, createScriptedMastraAgent, resetMastraScript, say, streamedCall, thinkThenSay } from './mastra-agent';
 import { startMastraServer, type MastraAgUiServer } from './mastra-server';
 
 /**
@@ -28,7 +28,7 @@ import { startMastraServer, type MastraAgUiServer } from './mastra-server';
  * | client tool round trip   | yes (RunAgentInput.tools → clientTools)        | yes (tools in graph state; the graph ends the run)   |
  * | interrupt + resume       | tool suspension → outcome interrupt, resume[]  | interrupt() → outcome interrupt, resume[]            |
  * | tool approval            | no: requireApproval is not mapped              | as interrupt() with the app's own payload            |
- * | shared state             | working memory → STATE_SNAPSHOT (no deltas)    | graph state → STATE_SNAPSHOT (no deltas)             |
+ * | shared state             | working memory → STATE_SNAPSHOT, then DELTA    | graph state → STATE_SNAPSHOT (no deltas)             |
  * | error mid-run            | RUN_ERROR (model throws)                       | RUN_ERROR (model throws)                             |
  * | stop                     | request closed; Mastra's run is not cancelled  | request closed; run cancelled through abortRun()     |
  */
@@ -117,17 +117,24 @@ describe('a Mastra agent through @ag-ui/mastra, driven by HttpAgent', () => {
     expect(script.sent).toEqual([]);
   });
 
-  it('shares its working memory as a state snapshot, and takes the state back from the next run', async () => {
-    script.turns = [call('c-memory', 'updateWorkingMemory', { memory: JSON.stringify({ city: 'Paris' }) }), say('Noted.'), say('Still Paris.')];
+  it('shares its working memory as a state snapshot, then JSON Patch deltas as the update streams, and takes the state back from the next run', async () => {
+    const memory = JSON.stringify({ city: 'Paris', unit: 'celsius' });
+    script.turns = [streamedCall('c-memory', 'updateWorkingMemory', { memory }, 2), say('Noted.'), say('Still Paris.')];
     const agent = client('I live in Paris');
     const first = await runVerified(agent);
-    expect(eventsOf(first, EventType.STATE_SNAPSHOT).at(-1)).toMatchObject({ snapshot: { city: 'Paris' } });
-    expect(eventsOf(first, EventType.STATE_DELTA)).toEqual([]);
-    expect(agent.state).toEqual({ city: 'Paris' });
+    const state = first.filter((event) => event.type === EventType.STATE_SNAPSHOT || event.type === EventType.STATE_DELTA);
+    // The first piece of the streamed update is the base snapshot (a prefix, parsed as partial JSON), the next a patch
+    // to it; the run's last snapshot is the memory as stored.
+    expect(state[0]).toMatchObject({ type: EventType.STATE_SNAPSHOT, snapshot: { city: expect.stringMatching(/^P/) } });
+    expect(state[1]).toMatchObject({ type: EventType.STATE_DELTA, delta: expect.arrayContaining([{ op: 'add', path: '/unit', value: 'celsius' }]) });
+    expect(state.at(-1)).toEqual({ type: EventType.STATE_SNAPSHOT, snapshot: { city: 'Paris', unit: 'celsius' } });
+    // The working-memory tool is not shown as a tool call.
+    expect(eventsOf(first, EventType.TOOL_CALL_START)).toEqual([]);
+    expect(agent.state).toEqual({ city: 'Paris', unit: 'celsius' });
 
     agent.addMessage({ id: 'user-2', role: 'user', content: 'Where do I live?' });
     await runVerified(agent);
-    expect(served.inputs[1]!.state).toEqual({ city: 'Paris' });
+    expect(served.inputs[1]!.state).toEqual({ city: 'Paris', unit: 'celsius' });
   });
 
   it("ends in RUN_ERROR with the model's message when it fails mid-run", async () => {

@@ -44,6 +44,14 @@ export const thinkThenSay = (text: string, ...deltas: string[]): MastraChunk[] =
 /** A turn that calls `toolName` with `input`. */
 export const call = (toolCallId: string, toolName: string, input: unknown): MastraChunk[] => [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }, finish('tool-calls')];
 
+/** A turn that calls `toolName` with `input`, its arguments streamed first in `pieces` pieces (as providers stream them). */
+export function streamedCall(toolCallId: string, toolName: string, input: unknown, pieces: number): MastraChunk[] {
+  const text = JSON.stringify(input);
+  const size = Math.ceil(text.length / pieces);
+  const deltas = Array.from({ length: pieces }, (_, index) => text.slice(index * size, (index + 1) * size));
+  return [{ type: 'tool-input-start', id: toolCallId, toolName }, ...deltas.map((delta) => ({ type: 'tool-input-delta', id: toolCallId, delta })), { type: 'tool-input-end', id: toolCallId }, ...call(toolCallId, toolName, input)];
+}
+
 /** A Mastra agent playing a fresh script, and the getter a server calls per request. */
 export function createScriptedMastraAgent(): { script: MastraScript; agent: () => Agent } {
   const script: MastraScript = { turns: [], modelCalls: 0, prompts: [], offeredTools: [], forecasts: [], sent: [] };
