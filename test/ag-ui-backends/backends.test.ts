@@ -17,20 +17,27 @@ import { startMastraServer, type MastraAgUiServer } from './mastra-server';
  * scripted models and no network. This proves the backends speak valid AG-UI on their own, apart
  * from the kit's client (langgraph.test.ts and mastra.test.ts drive them with `agUiAgent`).
  *
- * What each framework's official integration supports offline (2026-11, @ag-ui/mastra 1.1.2 with
- * @mastra/core 1.x; @ag-ui/langgraph 0.0.x with @langchain/langgraph-api 1.5):
+ * What each official integration supports, offline, as these tests show (@ag-ui/mastra 1.1.2 over
+ * @mastra/core 1.71; @ag-ui/langgraph 0.0.43 over @langchain/langgraph 1.7 in
+ * @langchain/langgraph-api 1.5's server). Both run offline, so no third framework was needed.
  *
- * | scenario                 | Mastra (@ag-ui/mastra)                         | LangGraph JS (@ag-ui/langgraph)                      |
- * |--------------------------|------------------------------------------------|------------------------------------------------------|
- * | text                     | yes (TEXT_MESSAGE_CHUNK, verifier expands)     | yes (TEXT_MESSAGE_START/CONTENT/END)                 |
- * | reasoning                | yes (REASONING_* from reasoning-delta)         | yes, from a thinking/reasoning content block          |
- * | server tool              | yes (createTool; TOOL_CALL_* + RESULT)         | yes (ToolNode; TOOL_CALL_* + RESULT)                 |
- * | client tool round trip   | yes (RunAgentInput.tools → clientTools)        | yes (tools in graph state; the graph ends the run)   |
- * | interrupt + resume       | tool suspension → outcome interrupt, resume[]  | interrupt() → outcome interrupt, resume[]            |
- * | tool approval            | no: requireApproval is not mapped              | as interrupt() with the app's own payload            |
- * | shared state             | working memory → STATE_SNAPSHOT, then DELTA    | graph state → STATE_SNAPSHOT (no deltas)             |
- * | error mid-run            | RUN_ERROR (model throws)                       | RUN_ERROR (model throws)                             |
- * | stop                     | request closed; Mastra's run is not cancelled  | request closed; run cancelled through abortRun()     |
+ * | scenario               | Mastra (@ag-ui/mastra)                         | LangGraph JS (@ag-ui/langgraph)                   |
+ * |------------------------|------------------------------------------------|---------------------------------------------------|
+ * | text                   | yes, as TEXT_MESSAGE_CHUNK (the client expands) | yes, TEXT_MESSAGE_START/CONTENT/END               |
+ * | reasoning              | yes, REASONING_* from the model's reasoning     | yes, from a thinking/reasoning content block      |
+ * | server tool            | yes (createTool): TOOL_CALL_* and its RESULT    | yes (a tool node): TOOL_CALL_* and its RESULT     |
+ * | client tool round trip | yes: RunAgentInput.tools become clientTools     | yes: in the graph's state `tools`; the graph ends |
+ * | interrupt and resume   | a tool's suspend() → outcome interrupt (reason  | interrupt() → outcome interrupt (reason           |
+ * |                        | mastra:tool_suspend, responseSchema from its    | langgraph:interrupt, message/responseSchema from  |
+ * |                        | resumeSchema); resume[] resumes the tool        | its value) and on_interrupt; resume[] resumes     |
+ * | tool approval          | NO: requireApproval's tool-call-approval chunk  | only as interrupt() with the app's own payload    |
+ * |                        | is dropped; the run finishes, call unanswered   |                                                   |
+ * | shared state           | working memory: STATE_SNAPSHOT, STATE_DELTA     | graph state: STATE_SNAPSHOT only (no deltas)      |
+ * |                        | while an update streams; input.state goes back  | input.state goes back into the graph              |
+ * | error mid-run          | RUN_ERROR with the model's message              | RUN_ERROR with the model's message                |
+ * | stop                   | NOT by the integration (no abort signal, no-op  | the integration's abortRun() cancels the run on   |
+ * |                        | teardown): mastra-server.ts passes its own      | LangGraph's server (unsubscribing alone leaves    |
+ * |                        | abortSignal to Mastra's stream                  | it running); langgraph-server.ts calls it         |
  */
 const location: Tool = { name: 'get_location', description: "The person's location, from the browser.", parameters: { type: 'object', properties: {}, additionalProperties: false } };
 const eventsOf = <T extends BaseEvent>(events: readonly BaseEvent[], type: EventType) => events.filter((event) => event.type === type) as T[];
@@ -145,7 +152,7 @@ describe('a Mastra agent through @ag-ui/mastra, driven by HttpAgent', () => {
     expect(eventsOf(events, EventType.RUN_ERROR)).toMatchObject([{ message: expect.stringContaining('The model is overloaded.') }]);
   });
 
-  it('stops mid-stream: abortRun closes the request', async () => {
+  it("stops mid-stream: abortRun closes the request, and the server aborts Mastra's model call", async () => {
     script.turns = [{ open: [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Once upon' }] }];
     const agent = client('Tell me a long story');
     const seen: BaseEvent[] = [];
@@ -155,6 +162,7 @@ describe('a Mastra agent through @ag-ui/mastra, driven by HttpAgent', () => {
     await running;
     await vi.waitFor(() => expect(served.aborted).toBe(1));
     expect(typesOf(seen)).not.toContain(EventType.RUN_FINISHED);
+    await vi.waitFor(() => expect(script.aborted).toBe(1));
   });
 });
 

@@ -32,6 +32,8 @@ export interface MastraScript {
   forecasts: string[];
   /** Whom `send_email` wrote to (it never runs: see its approval). */
   sent: string[];
+  /** Open model streams whose call was aborted. */
+  aborted: number;
 }
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
@@ -54,7 +56,7 @@ export function streamedCall(toolCallId: string, toolName: string, input: unknow
 
 /** A Mastra agent playing a fresh script, and the getter a server calls per request. */
 export function createScriptedMastraAgent(): { script: MastraScript; agent: () => Agent } {
-  const script: MastraScript = { turns: [], modelCalls: 0, prompts: [], offeredTools: [], forecasts: [], sent: [] };
+  const script: MastraScript = { turns: [], modelCalls: 0, prompts: [], offeredTools: [], forecasts: [], sent: [], aborted: 0 };
   const model = new MockLanguageModelV3({
     doStream: async (options) => {
       script.modelCalls += 1;
@@ -67,7 +69,12 @@ export function createScriptedMastraAgent(): { script: MastraScript; agent: () =
       const stream = new ReadableStream<MastraChunk>({
         start(controller) {
           for (const chunk of chunks) controller.enqueue(chunk);
-          if (Array.isArray(turn)) controller.close();
+          if (Array.isArray(turn)) return controller.close();
+          // An open stream ends as a provider's does when its request is aborted.
+          options.abortSignal?.addEventListener('abort', () => {
+            script.aborted += 1;
+            controller.error(new DOMException('The model call was aborted.', 'AbortError'));
+          });
         },
       });
       return { stream: stream as never };
@@ -122,4 +129,5 @@ export function resetMastraScript(script: MastraScript): void {
   script.offeredTools.length = 0;
   script.forecasts.length = 0;
   script.sent.length = 0;
+  script.aborted = 0;
 }
