@@ -93,6 +93,16 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect(textOf(agent.getState())).toBe('Blue it is.');
   });
 
+  it("shows a Mastra tool that waits for Mastra's own approval (which @ag-ui/mastra does not send) as failed, not running", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    script.turns = [call('c-send', 'send_email', { to: 'ada@example.com' }), say('Sent.')];
+    const agent = client();
+    expect(await agent.send('Email Ada')).toEqual({ status: 'idle', error: null });
+    expect(agent.getState().toolCalls).toMatchObject([{ id: 'c-send', name: 'send_email', state: 'output-error', error: expect.stringContaining('without a result') }]);
+    expect(script.sent).toEqual([]);
+    expect(served.inputs).toHaveLength(1);
+  });
+
   it("shows the agent's working memory as the shared state, and sends it back with the next run", async () => {
     script.turns = [call('c-memory', 'updateWorkingMemory', { memory: JSON.stringify({ city: 'Paris', unit: 'celsius' }) }), say('Noted.'), say('Still Paris.')];
     const agent = client();
