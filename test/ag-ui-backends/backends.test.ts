@@ -30,8 +30,8 @@ import { startMastraServer, type MastraAgUiServer } from './mastra-server';
  * | interrupt and resume   | a tool's suspend() → outcome interrupt (reason  | interrupt() → outcome interrupt (reason           |
  * |                        | mastra:tool_suspend, responseSchema from its    | langgraph:interrupt, message/responseSchema from  |
  * |                        | resumeSchema); resume[] resumes the tool        | its value) and on_interrupt; resume[] resumes     |
- * | tool approval          | NO: requireApproval's tool-call-approval chunk  | only as interrupt() with the app's own payload    |
- * |                        | is dropped; the run finishes, call unanswered   |                                                   |
+ * | tool approval          | NO: requireApproval's tool-call-approval chunk  | as LangGraph apps do it: interrupt() whose value  |
+ * |                        | is dropped; the run finishes, call unanswered   | names the call (toolCallId → Interrupt.toolCallId) |
  * | shared state           | working memory: STATE_SNAPSHOT, STATE_DELTA     | graph state: STATE_SNAPSHOT only (no deltas)      |
  * |                        | while an update streams; input.state goes back  | input.state goes back into the graph              |
  * | error mid-run          | RUN_ERROR with the model's message              | RUN_ERROR with the model's message                |
@@ -179,6 +179,7 @@ describe('a LangGraph JS graph through @ag-ui/langgraph, driven by HttpAgent', (
     script.prompts.length = 0;
     script.offeredTools.length = 0;
     script.forecasts.length = 0;
+    script.sent.length = 0;
     served.inputs.length = 0;
     served.events.length = 0;
     served.aborted = 0;
@@ -237,6 +238,21 @@ describe('a LangGraph JS graph through @ag-ui/langgraph, driven by HttpAgent', (
     expect(eventsOf(second, EventType.TOOL_CALL_RESULT)).toMatchObject([{ toolCallId: 'c-pick', content: '{"color":"blue"}' }]);
     expect(textOf(second)).toBe('Blue it is.');
     expect(finishedOf(second).outcome).not.toMatchObject({ type: 'interrupt' });
+  });
+
+  it('asks for a tool approval with an interrupt that names the call, and runs the tool with the edited arguments the resume approves', async () => {
+    script.turns = [{ call: { id: 'c-send', name: 'send_email', args: { to: 'ada@example.com' } } }, { text: ['Sent.'] }];
+    const agent = client('Email Ada');
+    const first = await runVerified(agent);
+    const outcome = finishedOf(first).outcome as { type: 'interrupt'; interrupts: Interrupt[] };
+    expect(outcome.interrupts).toMatchObject([{ reason: 'tool_approval', toolCallId: 'c-send', message: 'Send the email to ada@example.com?' }]);
+    expect(script.sent).toEqual([]);
+
+    const [interrupt] = outcome.interrupts;
+    const second = await runVerified(agent, { resume: buildResumeArray(outcome.interrupts, { [interrupt!.id]: { status: 'resolved', payload: { approved: true, editedArgs: { to: 'ada@example.org' } } } }) });
+    expect(script.sent).toEqual(['ada@example.org']);
+    expect(eventsOf(second, EventType.TOOL_CALL_RESULT)).toMatchObject([{ toolCallId: 'c-send', content: JSON.stringify({ sent: true, to: 'ada@example.org' }) }]);
+    expect(textOf(second)).toBe('Sent.');
   });
 
   it("shares the graph's state as state snapshots, and takes the state back from the next run", async () => {

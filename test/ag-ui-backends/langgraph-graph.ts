@@ -1,8 +1,9 @@
 /**
  * A LangGraph JS graph for the AG-UI backend tests, loaded by LangGraph's own API server from
  * this file (as `langgraph dev` loads a project's graphs). Its model is LangChain's
- * `FakeStreamingChatModel`, streaming the next scripted turn; a server tool (`weather`) and one
- * that asks the person through `interrupt()` (`pick_color`) run in its tool node; a call of any
+ * `FakeStreamingChatModel`, streaming the next scripted turn; a server tool (`weather`), one
+ * that asks the person through `interrupt()` (`pick_color`) and one that asks for an approval
+ * through `interrupt()` (`send_email`) run in its tool node; a call of any
  * other tool (the browser's, offered through AG-UI) ends the run for the client to answer. The
  * script lives on `globalThis`, since the server loads this file apart from the test's imports.
  */
@@ -10,7 +11,7 @@ import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessageChunk, type BaseMessage } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
-import { tool } from '@langchain/core/tools';
+import { tool, type ToolRunnableConfig } from '@langchain/core/tools';
 import { FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { END, interrupt, MessagesValue, START, StateGraph, StateSchema, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import { ToolNode } from '@langchain/langgraph/prebuilt';
@@ -33,6 +34,8 @@ export interface LangGraphScript {
   prompts: string[];
   /** The client's tools the graph's state held, each model call (what a real model would be bound to). */
   offeredTools: string[][];
+  /** Whom `send_email` wrote to, once approved. */
+  sent: string[];
   forecasts: string[];
   /** Ends the wait of an `open` turn. */
   release: () => void;
@@ -41,7 +44,7 @@ export interface LangGraphScript {
 /** The script the graph plays, shared through `globalThis` with the test. */
 export function langGraphScript(): LangGraphScript {
   const holder = globalThis as { agUiLangGraphScript?: LangGraphScript };
-  holder.agUiLangGraphScript ??= { turns: [], prompts: [], offeredTools: [], forecasts: [], release: () => {} };
+  holder.agUiLangGraphScript ??= { turns: [], prompts: [], offeredTools: [], sent: [], forecasts: [], release: () => {} };
   return holder.agUiLangGraphScript;
 }
 
@@ -94,7 +97,21 @@ const pickColor = tool(
   },
   { name: 'pick_color', description: 'Asks the person which color to use.', schema: z.object({ purpose: z.string() }) },
 );
-const serverTools = new Set(['weather', 'pick_color']);
+/**
+ * Asks for an approval before it runs, as LangGraph apps do (human-in-the-loop with `interrupt()`):
+ * the interrupt names the call it concerns, and the resume value says `{ approved, editedArgs?, reason? }`.
+ */
+const sendEmail = tool(
+  async ({ to }: { to: string }, config: ToolRunnableConfig) => {
+    const decision = interrupt<unknown, { approved?: boolean; editedArgs?: { to?: string }; reason?: string }>({ reason: 'tool_approval', toolCallId: config.toolCall?.id, message: `Send the email to ${to}?` });
+    if (!decision?.approved) return JSON.stringify({ sent: false, reason: decision?.reason ?? 'denied' });
+    const recipient = decision.editedArgs?.to ?? to;
+    langGraphScript().sent.push(recipient);
+    return JSON.stringify({ sent: true, to: recipient });
+  },
+  { name: 'send_email', description: 'Sends an email, once the person approves.', schema: z.object({ to: z.string() }) },
+);
+const serverTools = new Set(['weather', 'pick_color', 'send_email']);
 
 // A StateSchema of runtime schemas, so LangGraph's server reads the graph's schema from it at run
 // time (an Annotation state has it compile this file with the TypeScript compiler, seconds per server).
@@ -134,7 +151,7 @@ function next(state: typeof State.State): 'server_tools' | typeof END {
 
 export const graph = new StateGraph(State)
   .addNode('model', callModel)
-  .addNode('server_tools', new ToolNode([weather, pickColor]))
+  .addNode('server_tools', new ToolNode([weather, pickColor, sendEmail]))
   .addEdge(START, 'model')
   .addConditionalEdges('model', next, ['server_tools', END])
   .addEdge('server_tools', 'model')

@@ -29,6 +29,7 @@ afterEach(async () => {
   script.prompts.length = 0;
   script.forecasts.length = 0;
   script.offeredTools.length = 0;
+  script.sent.length = 0;
   served.inputs.length = 0;
   served.events.length = 0;
   served.aborted = 0;
@@ -105,6 +106,36 @@ describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
     expect(served.inputs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: 'resolved', payload: 'blue' }]);
     expect(script.prompts[1]).toContain('{\\"color\\":\\"blue\\"}');
     expect(textOf(agent.getState())).toContain('Blue it is.');
+  });
+
+  it("turns the graph's approval interrupt into the approval dialog: approved with edited arguments, the graph's tool runs with them", async () => {
+    script.turns = [{ call: { id: 'c-send', name: 'send_email', args: { to: 'ada@example.com' } } }, { text: ['Sent.'] }];
+    const agent = client();
+    expect((await agent.send('Email Ada')).status).toBe('awaiting-people');
+    const approval = agent.getState().toolCalls.find((entry) => entry.state === 'approval-requested');
+    // The dialog shows the call the interrupt concerns (its toolCallId), with its arguments to edit.
+    expect(approval).toMatchObject({ input: { message: 'Send the email to ada@example.com?', tool: 'send_email', arguments: { to: 'ada@example.com' } }, approval: { summary: 'Send the email to ada@example.com?' } });
+    expect(script.sent).toEqual([]);
+
+    const edited = { ...(approval!.input as object), arguments: { to: 'ada@example.org' } };
+    expect(await agent.approve(approval!.id, { input: edited })).toEqual({ status: 'idle', error: null });
+    expect(served.inputs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: 'resolved', payload: { approved: true, editedArgs: { to: 'ada@example.org' } } }]);
+    expect(script.sent).toEqual(['ada@example.org']);
+    expect(textOf(agent.getState())).toContain('Sent.');
+  });
+
+  it("turns the graph's approval interrupt into the approval dialog: denied with a reason, the graph's tool does not run and reads the reason", async () => {
+    script.turns = [{ call: { id: 'c-send', name: 'send_email', args: { to: 'ada@example.com' } } }, { text: ['Not sent.'] }];
+    const agent = client();
+    expect((await agent.send('Email Ada')).status).toBe('awaiting-people');
+    const approval = agent.getState().toolCalls.find((entry) => entry.state === 'approval-requested');
+    expect(await agent.deny(approval!.id, { reason: 'Not today' })).toEqual({ status: 'idle', error: null });
+    expect(served.inputs[1]!.resume).toMatchObject([{ status: 'resolved', payload: { approved: false, reason: 'Not today' } }]);
+    expect(script.sent).toEqual([]);
+    expect(script.prompts[1]).toContain('Not today');
+    // The graph's tool answered the denial itself; its result carries the reason.
+    expect(JSON.stringify(agent.getState().toolCalls.find((entry) => entry.id === 'c-send')?.output)).toContain('Not today');
+    expect(textOf(agent.getState())).toContain('Not sent.');
   });
 
   it("shows the graph's state as the shared state", async () => {
