@@ -166,7 +166,8 @@ describe('a Mastra agent through @ag-ui/mastra, driven by HttpAgent', () => {
   });
 });
 
-describe('a LangGraph JS graph through @ag-ui/langgraph, driven by HttpAgent', () => {
+// Each run waits for the server's queue (see waitForRun): a test of two runs gets more than the default 5 s.
+describe('a LangGraph JS graph through @ag-ui/langgraph, driven by HttpAgent', { timeout: 20_000 }, () => {
   const script = langGraphScript();
   let served: LangGraphAgUiServer;
   beforeAll(async () => {
@@ -186,6 +187,8 @@ describe('a LangGraph JS graph through @ag-ui/langgraph, driven by HttpAgent', (
   });
   // LangGraph's threads are UUIDs.
   const client = (text: string) => clientWith(served.url, text, crypto.randomUUID());
+  // LangGraph's server picks a queued run up after a random pause of up to a second: wait longer than vi.waitFor's default.
+  const waitForRun = { timeout: 10_000 };
 
   it('streams reasoning and text', async () => {
     script.turns = [{ thinking: 'The user greets.', text: ['Hello ', 'there'] }];
@@ -281,12 +284,12 @@ describe('a LangGraph JS graph through @ag-ui/langgraph, driven by HttpAgent', (
     const agent = client('Tell me a long story');
     const seen: BaseEvent[] = [];
     const running = agent.runAgent(undefined, { onEvent: ({ event }) => void seen.push(event) });
-    await vi.waitFor(() => expect(textOf(seen)).toBe('Once upon'));
+    await vi.waitFor(() => expect(textOf(seen)).toBe('Once upon'), waitForRun);
     agent.abortRun();
     await running;
     await vi.waitFor(() => expect(served.aborted).toBe(1));
     expect(typesOf(seen)).not.toContain(EventType.RUN_FINISHED);
     const langGraph = new Client({ apiUrl: served.deploymentUrl });
-    await vi.waitFor(async () => expect((await langGraph.runs.list(agent.threadId)).map((run) => run.status)).toEqual(['interrupted']));
+    await vi.waitFor(async () => expect((await langGraph.runs.list(agent.threadId)).map((run) => run.status)).toEqual(['interrupted']), waitForRun);
   });
 });

@@ -36,6 +36,8 @@ afterEach(async () => {
 });
 // LangGraph's threads are UUIDs.
 const thread = () => crypto.randomUUID();
+// LangGraph's server picks a queued run up after a random pause of up to a second: wait longer than vi.waitFor's default.
+const waitForRun = { timeout: 10_000 };
 function client(options: Omit<Parameters<typeof agUiAgent>[0], 'url'> = {}): Agent {
   const agent = agUiAgent({ url: served.url, askUser: false, threadId: thread(), ...options });
   agents.push(agent);
@@ -43,7 +45,8 @@ function client(options: Omit<Parameters<typeof agUiAgent>[0], 'url'> = {}): Age
 }
 const textOf = (state: AgentState) => state.messages.filter((message) => message.role === 'assistant').flatMap((message) => message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))).join('|');
 
-describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
+// Each run waits for the server's queue (see waitForRun): a test of two or three runs gets more than the default 5 s.
+describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', { timeout: 20_000 }, () => {
   it('streams reasoning and text into the reply', async () => {
     script.turns = [{ thinking: 'The user greets.', text: ['Hello ', 'there'] }];
     const agent = client();
@@ -147,15 +150,20 @@ describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
     expect(served.inputs[1]!.state).toMatchObject({ city: 'Paris' });
   });
 
-  it('stops mid-stream: the request closes and the reply says stopped', async () => {
+  it('stops mid-stream: the request closes, the run is cancelled on LangGraph\'s server, the reply says stopped, and the thread goes on', async () => {
     script.turns = [{ open: ['Once upon'] }];
     const agent = client();
     const running = agent.send('Tell me a long story');
-    await vi.waitFor(() => expect(textOf(agent.getState())).toBe('Once upon'));
+    await vi.waitFor(() => expect(textOf(agent.getState())).toBe('Once upon'), waitForRun);
     await agent.stop();
     expect((await running).status).toBe('idle');
     expect(agent.getState().messages[1]).toMatchObject({ status: 'stopped' });
     await vi.waitFor(() => expect(served.aborted).toBe(1));
+    // The next message continues the thread, and the model reads the stopped reply as it was.
+    script.turns = [{ text: ['Short one.'] }];
+    expect(await agent.send('A shorter one, please')).toEqual({ status: 'idle', error: null });
+    expect(script.prompts.at(-1)).toContain('Once upon');
+    expect(textOf(agent.getState())).toBe('Once upon|Short one.');
   });
 
   it("ends in error with the graph's message when its model fails, and Retry runs again", async () => {

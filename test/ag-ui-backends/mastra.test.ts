@@ -112,7 +112,7 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect(served.inputs[1]!.state).toEqual({ city: 'Paris', unit: 'celsius' });
   });
 
-  it('stops mid-stream: the request closes, the server stops the run, and the reply says stopped', async () => {
+  it('stops mid-stream: the request closes, Mastra\'s model call is aborted, the reply says stopped, and the thread goes on', async () => {
     script.turns = [{ open: [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Once upon' }] }];
     const agent = client();
     const running = agent.send('Tell me a long story');
@@ -121,6 +121,12 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect((await running).status).toBe('idle');
     expect(agent.getState().messages[1]).toMatchObject({ status: 'stopped' });
     await vi.waitFor(() => expect(served.aborted).toBe(1));
+    await vi.waitFor(() => expect(script.aborted).toBe(1));
+    // The next message continues the thread, and the model reads the stopped reply as it was.
+    script.turns = [say('Short one.')];
+    expect(await agent.send('A shorter one, please')).toEqual({ status: 'idle', error: null });
+    expect(script.prompts.at(-1)).toContain('Once upon');
+    expect(textOf(agent.getState())).toBe('Once upon|Short one.');
   });
 
   it("ends in error with the model's message when it fails mid-run, and Retry runs again", async () => {
