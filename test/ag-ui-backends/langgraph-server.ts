@@ -7,11 +7,14 @@
  * run. A second loopback server is the AG-UI endpoint: it reads the POSTed `RunAgentInput`, runs
  * `LangGraphAgent.run(input)` (structured interrupts on: `emitInterruptOutcome`) and writes each
  * event with `@ag-ui/encoder`'s `EventEncoder`; an error the observable raises is written as
- * `RUN_ERROR`. Nothing here maps events. Records each input and the events of each run.
+ * `RUN_ERROR`; a request the client closes stops the run with the integration's `abortRun()`
+ * (which cancels it on LangGraph's server). Nothing here maps events. Records each input and the
+ * events of each run.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
@@ -19,6 +22,8 @@ import { LangGraphAgent } from '@ag-ui/langgraph';
 
 export interface LangGraphAgUiServer {
   url: string;
+  /** LangGraph's own API server behind it (for the LangGraph SDK's client). */
+  deploymentUrl: string;
   /** What each run posted, in order. */
   inputs: RunAgentInput[];
   /** The events each run sent, in order. */
@@ -49,10 +54,13 @@ export async function startLangGraphServer(directory: string, graphFile: string)
   // LangGraph's server imports the graph's TypeScript file natively, through tsx (its own dependency, which `langgraph dev` registers).
   const { register } = await import('tsx/esm/api');
   const unregister = register();
-  const api = await startServer({ port, nWorkers: 1, host: '127.0.0.1', cwd: directory, graphs: { agent: `./${graphFile}:graph` } });
+  // Its working directory is where the in-memory server saves its state on the way out: one of
+  // its own, so servers of several test files never share (or delete) each other's.
+  const workingDirectory = await mkdtemp(join(tmpdir(), 'langgraph-api-'));
+  const api = await startServer({ port, nWorkers: 1, host: '127.0.0.1', cwd: workingDirectory, graphs: { agent: `${join(directory, graphFile)}:graph` } });
   const deploymentUrl = `http://127.0.0.1:${port}`;
   const encoder = new EventEncoder();
-  const served: LangGraphAgUiServer = { url: '', inputs: [], events: [], aborted: 0, close: async () => {} };
+  const served: LangGraphAgUiServer = { url: '', deploymentUrl, inputs: [], events: [], aborted: 0, close: async () => {} };
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -84,6 +92,8 @@ export async function startLangGraphServer(directory: string, graphFile: string)
         if (ended) return;
         served.aborted += 1;
         subscription.unsubscribe();
+        // The integration's own Stop: it cancels the run on LangGraph's server (unsubscribing alone leaves it running).
+        agent.abortRun();
       });
     });
   });
@@ -95,7 +105,7 @@ export async function startLangGraphServer(directory: string, graphFile: string)
     await api.cleanup();
     await unregister();
     // Where the in-memory server saved its state on the way out: nothing to keep.
-    await rm(join(directory, '.langgraph_api'), { recursive: true, force: true });
+    await rm(workingDirectory, { recursive: true, force: true });
   };
   return served;
 }

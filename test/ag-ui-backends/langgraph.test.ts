@@ -18,12 +18,6 @@ const script = langGraphScript();
 let served: LangGraphAgUiServer;
 beforeAll(async () => {
   served = await startLangGraphServer(dirname(fileURLToPath(import.meta.url)), 'langgraph-graph.ts');
-  // The first run of a graph has LangGraph read its schema (with the TypeScript compiler): once, here.
-  script.turns = [{ text: ['warm'] }];
-  await agUiAgent({ url: served.url, threadId: crypto.randomUUID() }).send('warm up');
-  served.inputs.length = 0;
-  served.events.length = 0;
-  script.prompts.length = 0;
 }, 30_000);
 afterAll(() => served.close());
 
@@ -34,12 +28,16 @@ afterEach(async () => {
   script.turns = [];
   script.prompts.length = 0;
   script.forecasts.length = 0;
+  script.offeredTools.length = 0;
+  script.sent.length = 0;
   served.inputs.length = 0;
   served.events.length = 0;
   served.aborted = 0;
 });
 // LangGraph's threads are UUIDs.
 const thread = () => crypto.randomUUID();
+// LangGraph's server picks a queued run up after a random pause of up to a second: wait longer than vi.waitFor's default.
+const waitForRun = { timeout: 10_000 };
 function client(options: Omit<Parameters<typeof agUiAgent>[0], 'url'> = {}): Agent {
   const agent = agUiAgent({ url: served.url, askUser: false, threadId: thread(), ...options });
   agents.push(agent);
@@ -47,7 +45,8 @@ function client(options: Omit<Parameters<typeof agUiAgent>[0], 'url'> = {}): Age
 }
 const textOf = (state: AgentState) => state.messages.filter((message) => message.role === 'assistant').flatMap((message) => message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : []))).join('|');
 
-describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
+// Each run waits for the server's queue (see waitForRun): a test of two or three runs gets more than the default 5 s.
+describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', { timeout: 20_000 }, () => {
   it('streams reasoning and text into the reply', async () => {
     script.turns = [{ thinking: 'The user greets.', text: ['Hello ', 'there'] }];
     const agent = client();
@@ -112,6 +111,36 @@ describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
     expect(textOf(agent.getState())).toContain('Blue it is.');
   });
 
+  it("turns the graph's approval interrupt into the approval dialog: approved with edited arguments, the graph's tool runs with them", async () => {
+    script.turns = [{ call: { id: 'c-send', name: 'send_email', args: { to: 'ada@example.com' } } }, { text: ['Sent.'] }];
+    const agent = client();
+    expect((await agent.send('Email Ada')).status).toBe('awaiting-people');
+    const approval = agent.getState().toolCalls.find((entry) => entry.state === 'approval-requested');
+    // The dialog shows the call the interrupt concerns (its toolCallId), with its arguments to edit.
+    expect(approval).toMatchObject({ input: { message: 'Send the email to ada@example.com?', tool: 'send_email', arguments: { to: 'ada@example.com' } }, approval: { summary: 'Send the email to ada@example.com?' } });
+    expect(script.sent).toEqual([]);
+
+    const edited = { ...(approval!.input as object), arguments: { to: 'ada@example.org' } };
+    expect(await agent.approve(approval!.id, { input: edited })).toEqual({ status: 'idle', error: null });
+    expect(served.inputs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: 'resolved', payload: { approved: true, editedArgs: { to: 'ada@example.org' } } }]);
+    expect(script.sent).toEqual(['ada@example.org']);
+    expect(textOf(agent.getState())).toContain('Sent.');
+  });
+
+  it("turns the graph's approval interrupt into the approval dialog: denied with a reason, the graph's tool does not run and reads the reason", async () => {
+    script.turns = [{ call: { id: 'c-send', name: 'send_email', args: { to: 'ada@example.com' } } }, { text: ['Not sent.'] }];
+    const agent = client();
+    expect((await agent.send('Email Ada')).status).toBe('awaiting-people');
+    const approval = agent.getState().toolCalls.find((entry) => entry.state === 'approval-requested');
+    expect(await agent.deny(approval!.id, { reason: 'Not today' })).toEqual({ status: 'idle', error: null });
+    expect(served.inputs[1]!.resume).toMatchObject([{ status: 'resolved', payload: { approved: false, reason: 'Not today' } }]);
+    expect(script.sent).toEqual([]);
+    expect(script.prompts[1]).toContain('Not today');
+    // The graph's tool answered the denial itself; its result carries the reason.
+    expect(JSON.stringify(agent.getState().toolCalls.find((entry) => entry.id === 'c-send')?.output)).toContain('Not today');
+    expect(textOf(agent.getState())).toContain('Not sent.');
+  });
+
   it("shows the graph's state as the shared state", async () => {
     script.turns = [{ text: ['Noted.'], city: 'Paris' }, { text: ['Still Paris.'] }];
     const agent = client();
@@ -121,15 +150,20 @@ describe('agUiAgent against a LangGraph graph through @ag-ui/langgraph', () => {
     expect(served.inputs[1]!.state).toMatchObject({ city: 'Paris' });
   });
 
-  it('stops mid-stream: the request closes and the reply says stopped', async () => {
+  it('stops mid-stream: the request closes, the run is cancelled on LangGraph\'s server, the reply says stopped, and the thread goes on', async () => {
     script.turns = [{ open: ['Once upon'] }];
     const agent = client();
     const running = agent.send('Tell me a long story');
-    await vi.waitFor(() => expect(textOf(agent.getState())).toBe('Once upon'));
+    await vi.waitFor(() => expect(textOf(agent.getState())).toBe('Once upon'), waitForRun);
     await agent.stop();
     expect((await running).status).toBe('idle');
     expect(agent.getState().messages[1]).toMatchObject({ status: 'stopped' });
     await vi.waitFor(() => expect(served.aborted).toBe(1));
+    // The next message continues the thread, and the model reads the stopped reply as it was.
+    script.turns = [{ text: ['Short one.'] }];
+    expect(await agent.send('A shorter one, please')).toEqual({ status: 'idle', error: null });
+    expect(script.prompts.at(-1)).toContain('Once upon');
+    expect(textOf(agent.getState())).toBe('Once upon|Short one.');
   });
 
   it("ends in error with the graph's message when its model fails, and Retry runs again", async () => {

@@ -4,7 +4,8 @@
  * (Mastra's own agent loop, tools, suspension and memory; the integration's own event mapping)
  * and writes each event with `@ag-ui/encoder`'s `EventEncoder`. An error the observable raises is
  * written as `RUN_ERROR`, as the AG-UI docs' servers do. Nothing here maps events: it only moves
- * them. Records each input, and counts requests the client closed before the run ended.
+ * them. A request the client closes aborts Mastra's run (see `stoppedBy`). Records each input,
+ * and counts requests the client closed before the run ended.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +23,22 @@ export interface MastraAgUiServer {
   /** Runs whose request the client closed before the run ended. */
   aborted: number;
   close(): Promise<void>;
+}
+
+/**
+ * The agent with `signal` in the options of each run it starts or resumes. `@ag-ui/mastra` passes
+ * Mastra no abort signal and its observable's teardown does nothing, so without this a closed
+ * request (Stop) would leave Mastra's run and its model stream going on the server.
+ */
+function stoppedBy(agent: Agent, signal: AbortSignal): Agent {
+  return new Proxy(agent, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      if (key !== 'stream' && key !== 'resumeStream') return value.bind(target);
+      return (first: unknown, options?: Record<string, unknown>) => value.call(target, first, { ...options, abortSignal: signal });
+    },
+  });
 }
 
 /** Serves `agent()` (called per request, so a test can swap the Mastra agent) over AG-UI. */
@@ -42,7 +59,8 @@ export async function startMastraServer(agent: () => Agent): Promise<MastraAgUiS
         sent.push(event);
         response.write(encoder.encodeSSE(event));
       };
-      const subscription = new MastraAgent({ agent: agent(), resourceId: 'r1', agentId: 'a' })
+      const stop = new AbortController();
+      const subscription = new MastraAgent({ agent: stoppedBy(agent(), stop.signal), resourceId: 'r1', agentId: 'a' })
         .run(input)
         .subscribe({
           next: write,
@@ -60,6 +78,7 @@ export async function startMastraServer(agent: () => Agent): Promise<MastraAgUiS
         if (ended) return;
         served.aborted += 1;
         subscription.unsubscribe();
+        stop.abort();
       });
     });
   });

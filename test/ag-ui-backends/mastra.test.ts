@@ -1,98 +1,29 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Agent as MastraCoreAgent } from '@mastra/core/agent';
-import { Mastra } from '@mastra/core/mastra';
-import { MockMemory } from '@mastra/core/memory';
-import { InMemoryStore } from '@mastra/core/storage';
-import { createTool } from '@mastra/core/tools';
-import { MockLanguageModelV3 } from 'ai/test';
-import { z } from 'zod';
 import { agUiAgent } from '../../src/ag-ui/index';
 import type { Agent, AgentState } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
 import { memorySessionStorage } from '../../src/core/sessions/index';
+import { call, createScriptedMastraAgent, resetMastraScript, say, thinkThenSay } from './mastra-agent';
 import { startMastraServer, type MastraAgUiServer } from './mastra-server';
 
 /**
- * `agUiAgent` against a real Mastra agent served through `@ag-ui/mastra` (Mastra's agent loop,
- * tools, suspension and working memory; the integration's own event mapping), offline: the
- * model is the AI SDK's `MockLanguageModelV3` answering each model call with the next scripted
- * turn. What is asserted is what the person sees in the kit and what the server received.
+ * `agUiAgent` against a real Mastra agent (mastra-agent.ts) served through `@ag-ui/mastra`
+ * (Mastra's agent loop, tools, suspension and working memory; the integration's own event
+ * mapping), offline: the model is the AI SDK's `MockLanguageModelV3` answering each model call
+ * with the next scripted turn. What is asserted is what the person sees in the kit and what the
+ * server received.
  */
-type Chunk = Record<string, unknown>;
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
-const finish = (reason: 'stop' | 'tool-calls' = 'stop'): Chunk => ({ type: 'finish', finishReason: { unified: reason, raw: reason }, usage });
-const say = (...deltas: string[]): Chunk[] => [{ type: 'text-start', id: 't' }, ...deltas.map((delta) => ({ type: 'text-delta', id: 't', delta })), { type: 'text-end', id: 't' }, finish()];
-const call = (toolCallId: string, toolName: string, input: unknown): Chunk[] => [{ type: 'tool-call', toolCallId, toolName, input: JSON.stringify(input) }, finish('tool-calls')];
-
-/** A model turn: chunks to stream, a stream that stays open after them (Stop), or an error the model throws. */
-type Turn = Chunk[] | { open: Chunk[] } | { throws: string };
-let turns: Turn[] = [];
-let modelCalls = 0;
-/** What the model was asked, each call (its prompt as Mastra built it). */
-const prompts: string[] = [];
-const model = new MockLanguageModelV3({
-  doStream: async (options) => {
-    modelCalls += 1;
-    prompts.push(JSON.stringify(options.prompt));
-    const turn = turns.shift();
-    if (!turn) throw new Error('The script has no more model turns.');
-    if ('throws' in turn) throw new Error(turn.throws);
-    const chunks = Array.isArray(turn) ? turn : turn.open;
-    const stream = new ReadableStream<Chunk>({
-      start(controller) {
-        for (const chunk of chunks) controller.enqueue(chunk);
-        if (Array.isArray(turn)) controller.close();
-      },
-    });
-    return { stream: stream as never };
-  },
-});
-
-// The mock is a LanguageModelV3 at run time; only its doGenerate typing (of ai@7) differs from Mastra's copy of the spec.
-const mastraModel = model as unknown as ConstructorParameters<typeof MastraCoreAgent>[0]['model'];
-
-const forecasts: string[] = [];
-const weather = createTool({
-  id: 'weather',
-  description: "A city's weather.",
-  inputSchema: z.object({ city: z.string() }),
-  execute: async ({ city }) => {
-    forecasts.push(city);
-    return { city, sky: 'sunny' };
-  },
-});
-
-/** Asks the person through Mastra's tool suspension: suspends with a question, resumes with the chosen color. */
-const pickColor = createTool({
-  id: 'pick_color',
-  description: 'Asks the person which color to use.',
-  inputSchema: z.object({ purpose: z.string() }),
-  suspendSchema: z.object({ question: z.string() }),
-  resumeSchema: z.object({ color: z.enum(['red', 'blue']).describe('Which color should the theme use?') }),
-  execute: async ({ purpose }, context) => {
-    const answer = context.agent?.resumeData as { color: string } | undefined;
-    if (!answer) return context.agent!.suspend({ question: `Which color for the ${purpose}?` });
-    return { color: answer.color };
-  },
-});
-
+const { script, agent: mastraAgent } = createScriptedMastraAgent();
 let served: MastraAgUiServer;
 beforeAll(async () => {
-  // One Mastra agent with one memory for the file, as a server keeps them: threads are kept apart by their ids.
-  const assistant = new MastraCoreAgent({ id: 'assistant', name: 'assistant', instructions: 'Help.', model: mastraModel, tools: { weather, pickColor }, memory: new MockMemory({ enableWorkingMemory: true }) });
-  // Registered with storage, where Mastra keeps a suspended run until it is resumed.
-  const mastra = new Mastra({ agents: { assistant }, storage: new InMemoryStore(), logger: false });
-  served = await startMastraServer(() => mastra.getAgent('assistant'));
+  served = await startMastraServer(mastraAgent);
 });
 afterAll(() => served.close());
 
 const agents: Agent[] = [];
 afterEach(async () => {
   await Promise.all(agents.splice(0).map((agent) => agent.dispose()));
-  turns = [];
-  modelCalls = 0;
-  prompts.length = 0;
-  forecasts.length = 0;
+  resetMastraScript(script);
   served.inputs.length = 0;
   served.events.length = 0;
 });
@@ -105,7 +36,7 @@ const textOf = (state: AgentState) => state.messages.filter((message) => message
 
 describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
   it('streams reasoning and text into the reply', async () => {
-    turns = [[{ type: 'reasoning-start', id: 'r' }, { type: 'reasoning-delta', id: 'r', delta: 'The user greets.' }, { type: 'reasoning-end', id: 'r' }, ...say('Hello ', 'there')]];
+    script.turns = [thinkThenSay('The user greets.', 'Hello ', 'there')];
     const agent = client();
     expect(await agent.send('Hi')).toEqual({ status: 'idle', error: null });
     const reply = agent.getState().messages[1]!;
@@ -117,20 +48,20 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
   });
 
   it("shows the agent's own tool call and its result, run on the server, never in the browser", async () => {
-    turns = [call('c-weather', 'weather', { city: 'Paris' }), say('Sunny in Paris.')];
+    script.turns = [call('c-weather', 'weather', { city: 'Paris' }), say('Sunny in Paris.')];
     const agent = client();
     expect((await agent.send('Weather in Paris?')).status).toBe('idle');
-    expect(forecasts).toEqual(['Paris']);
+    expect(script.forecasts).toEqual(['Paris']);
     expect(agent.getState().toolCalls).toMatchObject([{ id: 'c-weather', name: 'weather', state: 'output-available', input: { city: 'Paris' }, output: { city: 'Paris', sky: 'sunny' }, remote: { server: true } }]);
     expect(textOf(agent.getState())).toBe('Sunny in Paris.');
     // The run is over: no second run is asked for (it was, before the fix in run-engine-step).
     expect(served.inputs).toHaveLength(1);
-    expect(modelCalls).toBe(2);
+    expect(script.modelCalls).toBe(2);
   });
 
   it('runs a browser tool the Mastra model calls in the sandbox after an approval, and the model reads its result in the next run', async () => {
     const sandbox = createSandbox();
-    turns = [call('c-write', 'write_file', { path: '/notes.txt', content: 'from Mastra' }), say('Written.')];
+    script.turns = [call('c-write', 'write_file', { path: '/notes.txt', content: 'from Mastra' }), say('Written.')];
     const agent = client({ sandbox, permissions: { mode: 'ask' } });
     expect((await agent.send('Write a note')).status).toBe('awaiting-people');
     expect(served.inputs[0]!.tools.map((tool) => tool.name)).toContain('write_file');
@@ -142,12 +73,12 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect(sandbox.readFile('/notes.txt')).toBe('from Mastra');
     expect(served.inputs).toHaveLength(2);
     expect(served.inputs[1]!.messages).toContainEqual(expect.objectContaining({ role: 'tool', toolCallId: 'c-write' }));
-    expect(modelCalls).toBe(2);
+    expect(script.modelCalls).toBe(2);
     expect(textOf(agent.getState())).toBe('Written.');
   });
 
   it("turns a Mastra tool's suspension into the question picker, and resumes the tool with the answer", async () => {
-    turns = [call('c-pick', 'pick_color', { purpose: 'theme' }), say('Blue it is.')];
+    script.turns = [call('c-pick', 'pick_color', { purpose: 'theme' }), say('Blue it is.')];
     const agent = client();
     expect((await agent.send('Pick a theme color with me')).status).toBe('awaiting-people');
     const question = agent.getState().toolCalls.find((entry) => entry.state === 'answer-requested');
@@ -157,13 +88,23 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect(served.inputs[1]!.resume).toEqual([{ interruptId: expect.stringContaining('c-pick'), status: 'resolved', payload: { color: 'blue' } }]);
     // Mastra resumed its suspended tool with the answer, and its model read the tool's result.
     expect(served.events[1]).toContainEqual(expect.objectContaining({ type: 'TOOL_CALL_RESULT', toolCallId: 'c-pick', content: '{"color":"blue"}' }));
-    expect(prompts[1]).toContain('blue');
+    expect(script.prompts[1]).toContain('blue');
     expect(agent.getState().toolCalls.find((entry) => entry.id === question!.id)).toMatchObject({ state: 'output-available' });
     expect(textOf(agent.getState())).toBe('Blue it is.');
   });
 
+  it("shows a Mastra tool that waits for Mastra's own approval (which @ag-ui/mastra does not send) as failed, not running", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    script.turns = [call('c-send', 'send_email', { to: 'ada@example.com' }), say('Sent.')];
+    const agent = client();
+    expect(await agent.send('Email Ada')).toEqual({ status: 'idle', error: null });
+    expect(agent.getState().toolCalls).toMatchObject([{ id: 'c-send', name: 'send_email', state: 'output-error', error: expect.stringContaining('without a result') }]);
+    expect(script.sent).toEqual([]);
+    expect(served.inputs).toHaveLength(1);
+  });
+
   it("shows the agent's working memory as the shared state, and sends it back with the next run", async () => {
-    turns = [call('c-memory', 'updateWorkingMemory', { memory: JSON.stringify({ city: 'Paris', unit: 'celsius' }) }), say('Noted.'), say('Still Paris.')];
+    script.turns = [call('c-memory', 'updateWorkingMemory', { memory: JSON.stringify({ city: 'Paris', unit: 'celsius' }) }), say('Noted.'), say('Still Paris.')];
     const agent = client();
     expect((await agent.send('I live in Paris')).status).toBe('idle');
     expect(agent.getState().remote).toEqual({ city: 'Paris', unit: 'celsius' });
@@ -171,8 +112,8 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect(served.inputs[1]!.state).toEqual({ city: 'Paris', unit: 'celsius' });
   });
 
-  it('stops mid-stream: the request closes, the server stops the run, and the reply says stopped', async () => {
-    turns = [{ open: [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Once upon' }] }];
+  it('stops mid-stream: the request closes, Mastra\'s model call is aborted, the reply says stopped, and the thread goes on', async () => {
+    script.turns = [{ open: [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Once upon' }] }];
     const agent = client();
     const running = agent.send('Tell me a long story');
     await vi.waitFor(() => expect(textOf(agent.getState())).toBe('Once upon'));
@@ -180,28 +121,34 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect((await running).status).toBe('idle');
     expect(agent.getState().messages[1]).toMatchObject({ status: 'stopped' });
     await vi.waitFor(() => expect(served.aborted).toBe(1));
+    await vi.waitFor(() => expect(script.aborted).toBe(1));
+    // The next message continues the thread, and the model reads the stopped reply as it was.
+    script.turns = [say('Short one.')];
+    expect(await agent.send('A shorter one, please')).toEqual({ status: 'idle', error: null });
+    expect(script.prompts.at(-1)).toContain('Once upon');
+    expect(textOf(agent.getState())).toBe('Once upon|Short one.');
   });
 
   it("ends in error with the model's message when it fails mid-run, and Retry runs again", async () => {
-    turns = [{ throws: 'The model is overloaded.' }];
+    script.turns = [{ throws: 'The model is overloaded.' }];
     const agent = client();
     const failed = await agent.send('Hi');
     expect(failed).toMatchObject({ status: 'error', error: { message: expect.stringContaining('The model is overloaded.'), retryable: true } });
     expect(agent.getState().status).toBe('error');
 
-    turns = [say('Back again.')];
+    script.turns = [say('Back again.')];
     expect(await agent.retry()).toEqual({ status: 'idle', error: null });
     expect(textOf(agent.getState())).toBe('Back again.');
   });
 
   it('continues the same Mastra thread after a reload from the session', async () => {
     const storage = memorySessionStorage();
-    turns = [say('Hello Ada.')];
+    script.turns = [say('Hello Ada.')];
     const first = agUiAgent({ url: served.url, askUser: false, session: { id: 'chat-mastra', storage } });
     await first.send('I am Ada');
     await first.dispose();
 
-    turns = [say('You are Ada.')];
+    script.turns = [say('You are Ada.')];
     const second = client({ session: { id: 'chat-mastra', storage } });
     await second.session!.ready;
     expect(second.getState().messages).toHaveLength(2);
@@ -209,8 +156,8 @@ describe('agUiAgent against a Mastra agent through @ag-ui/mastra', () => {
     expect(served.inputs.map((input) => input.threadId)).toEqual(['chat-mastra', 'chat-mastra']);
     expect(served.inputs[1]!.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
     // Mastra's model saw the earlier turn of the thread.
-    expect(prompts[1]).toContain('I am Ada');
-    expect(prompts[1]).toContain('Hello Ada.');
+    expect(script.prompts[1]).toContain('I am Ada');
+    expect(script.prompts[1]).toContain('Hello Ada.');
     expect(textOf(second.getState())).toBe('Hello Ada.|You are Ada.');
   });
 });
