@@ -11,14 +11,14 @@
  * (which cancels it on LangGraph's server). Nothing here maps events. Records each input and the
  * events of each run.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
-import { EventEncoder } from '@ag-ui/encoder';
 import { LangGraphAgent } from '@ag-ui/langgraph';
+import { serveAgUiRuns } from './serve-ag-ui-runs';
 
 export interface LangGraphAgUiServer {
   url: string;
@@ -59,53 +59,21 @@ export async function startLangGraphServer(directory: string, graphFile: string)
   const workingDirectory = await mkdtemp(join(tmpdir(), 'langgraph-api-'));
   const api = await startServer({ port, nWorkers: 1, host: '127.0.0.1', cwd: workingDirectory, graphs: { agent: `${join(directory, graphFile)}:graph` } });
   const deploymentUrl = `http://127.0.0.1:${port}`;
-  const encoder = new EventEncoder();
-  const served: LangGraphAgUiServer = { url: '', deploymentUrl, inputs: [], events: [], aborted: 0, close: async () => {} };
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RunAgentInput;
-      served.inputs.push(input);
-      const sent: BaseEvent[] = [];
-      served.events.push(sent);
-      response.writeHead(200, { 'content-type': encoder.getContentType() });
-      let ended = false;
-      const write = (event: BaseEvent) => {
-        sent.push(event);
-        response.write(encoder.encodeSSE(event));
-      };
-      const agent = new LangGraphAgent({ deploymentUrl, graphId: 'agent', emitInterruptOutcome: true });
-      const subscription = agent.run(input).subscribe({
-        next: (event) => write(event),
-        error: (error: unknown) => {
-          write({ type: 'RUN_ERROR', message: error instanceof Error ? error.message : String(error) } as BaseEvent);
-          ended = true;
-          response.end();
-        },
-        complete: () => {
-          ended = true;
-          response.end();
-        },
-      });
-      response.on('close', () => {
-        if (ended) return;
-        served.aborted += 1;
-        subscription.unsubscribe();
-        // The integration's own Stop: it cancels the run on LangGraph's server (unsubscribing alone leaves it running).
-        agent.abortRun();
-      });
-    });
+  const runs = await serveAgUiRuns((input) => {
+    const agent = new LangGraphAgent({ deploymentUrl, graphId: 'agent', emitInterruptOutcome: true });
+    // The integration's own Stop: it cancels the run on LangGraph's server (unsubscribing alone leaves it running).
+    return { events: agent.run(input), stop: () => agent.abortRun() };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  served.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`;
-  served.close = async () => {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await api.cleanup();
-    await unregister();
-    // Where the in-memory server saved its state on the way out: nothing to keep.
-    await rm(workingDirectory, { recursive: true, force: true });
-  };
+  const closeRuns = runs.close;
+  const served: LangGraphAgUiServer = Object.assign(runs, {
+    deploymentUrl,
+    close: async () => {
+      await closeRuns();
+      await api.cleanup();
+      await unregister();
+      // Where the in-memory server saved its state on the way out: nothing to keep.
+      await rm(workingDirectory, { recursive: true, force: true });
+    },
+  });
   return served;
 }

@@ -7,12 +7,10 @@
  * them. A request the client closes aborts Mastra's run (see `stoppedBy`). Records each input,
  * and counts requests the client closed before the run ended.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { BaseEvent, RunAgentInput } from '@ag-ui/core';
-import { EventEncoder } from '@ag-ui/encoder';
 import { MastraAgent } from '@ag-ui/mastra';
 import type { Agent } from '@mastra/core/agent';
+import { serveAgUiRuns } from './serve-ag-ui-runs';
 
 export interface MastraAgUiServer {
   url: string;
@@ -43,51 +41,9 @@ function stoppedBy(agent: Agent, signal: AbortSignal): Agent {
 
 /** Serves `agent()` (called per request, so a test can swap the Mastra agent) over AG-UI. */
 export async function startMastraServer(agent: () => Agent): Promise<MastraAgUiServer> {
-  const encoder = new EventEncoder();
-  const served: MastraAgUiServer = { url: '', inputs: [], events: [], aborted: 0, close: async () => {} };
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const input = JSON.parse(Buffer.concat(chunks).toString('utf8')) as RunAgentInput;
-      served.inputs.push(input);
-      const sent: BaseEvent[] = [];
-      served.events.push(sent);
-      response.writeHead(200, { 'content-type': encoder.getContentType() });
-      let ended = false;
-      const write = (event: BaseEvent) => {
-        sent.push(event);
-        response.write(encoder.encodeSSE(event));
-      };
-      const stop = new AbortController();
-      const subscription = new MastraAgent({ agent: stoppedBy(agent(), stop.signal), resourceId: 'r1', agentId: 'a' })
-        .run(input)
-        .subscribe({
-          next: write,
-          error: (error: unknown) => {
-            write({ type: 'RUN_ERROR', message: error instanceof Error ? error.message : String(error) } as BaseEvent);
-            ended = true;
-            response.end();
-          },
-          complete: () => {
-            ended = true;
-            response.end();
-          },
-        });
-      response.on('close', () => {
-        if (ended) return;
-        served.aborted += 1;
-        subscription.unsubscribe();
-        stop.abort();
-      });
-    });
+  return serveAgUiRuns((input) => {
+    const stop = new AbortController();
+    const events = new MastraAgent({ agent: stoppedBy(agent(), stop.signal), resourceId: 'r1', agentId: 'a' }).run(input);
+    return { events, stop: () => stop.abort() };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  served.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`;
-  served.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return served;
 }
