@@ -82,7 +82,9 @@ test('the tool round trip shows the call and the answer that uses its result', a
   expect(await chip.locator('.rak-tool-chip-name').innerText()).toBe('get_weather');
   await expect.poll(() => chip.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
   await expect.poll(() => page.locator(assistantMessages).last().getAttribute('data-status'), { timeout: 30_000 }).toBe('done');
-  expect(await page.locator(assistantMessages).last().innerText()).toContain('Paris');
+  // Polled: a message that arrived and finished within one frame is rendered (content-visibility: auto)
+  // only at the next frame, and innerText reads '' until then.
+  await expect.poll(() => page.locator(assistantMessages).last().innerText(), { timeout: 10_000 }).toContain('Paris');
   // The playground's own view of get_weather (toolRenderers): a weather card, from the tool's result.
   const card = chip.getByRole('figure', { name: 'Weather in Paris' });
   expect(await card.innerText()).toMatch(/Paris\s+\d+ °C\s+\w/);
