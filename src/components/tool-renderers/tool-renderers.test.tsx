@@ -11,7 +11,7 @@ import { MessagePartView } from '../message/message-part';
 import { MessageList, type MessageComponentProps } from '../thread/message-list';
 import { ThreadViewport } from '../thread/thread-viewport';
 import { ToolTimeline } from '../tool-timeline/tool-timeline';
-import type { ToolRenderer } from './tool-renderers';
+import { ToolRenderersProvider, type ToolRenderer } from './tool-renderers';
 
 afterEach(cleanup);
 
@@ -109,6 +109,31 @@ describe('toolRenderers', () => {
     expect(screen.getByText('It is sunny in Paris.')).toBeTruthy();
     expect(logged).toHaveBeenCalled();
     logged.mockRestore();
+  });
+
+  it('combines per phase: an approval preview from a provider and a result card from AgentChat both show', async () => {
+    const sendEmail = defineTool({
+      name: 'send_email',
+      description: 'Sends an email.',
+      inputSchema: { type: 'object', properties: { to: { type: 'string' } }, required: ['to'] },
+      needsApproval: true,
+      execute: ({ to }: { to: string }) => ({ sentTo: to }),
+    });
+    const agent = createAgent({ model: scriptedModel([toolCall('send_email', { to: 'ada@example.com' }), text('Sent.')]), tools: [sendEmail] });
+    const preview: ToolRenderer = { approval: ({ call }) => <p>An email to {(call.input as { to: string }).to} will go out.</p> };
+    const receipt: ToolRenderer = { done: ({ call }) => <p>Receipt: sent to {(call.output as { sentTo: string }).sentTo}</p> };
+    render(
+      <ToolRenderersProvider renderers={{ send_email: preview }}>
+        <AgentChat agent={agent} toolRenderers={{ send_email: receipt }} />
+      </ToolRenderersProvider>,
+    );
+    let sent!: Promise<unknown>;
+    act(() => void (sent = agent.send('Mail Ada')));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByText('An email to ada@example.com will go out.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await act(() => sent.then(() => {}));
+    expect(card('send_email').querySelector('.rak-tool-view')!.textContent).toBe('Receipt: sent to ada@example.com');
   });
 
   it('renders in the timeline too, and a name like toString is not a renderer', async () => {

@@ -61,7 +61,21 @@ export function toolRenderPhase(call: ToolCall): ToolRenderPhase {
 const ToolRenderersContext = /* @__PURE__ */ createContext<ToolRenderers>({});
 
 /**
+ * `inner` over `outer`, per tool and per phase: a tool with a result card from one place and an
+ * approval preview from another keeps both; where both give the same phase, `inner` wins.
+ */
+export function mergeToolRenderers(outer: ToolRenderers, inner: ToolRenderers): ToolRenderers {
+  const merged: Record<string, ToolRenderer> = { ...outer };
+  for (const [name, renderer] of Object.entries(inner)) {
+    merged[name] = Object.hasOwn(outer, name) ? { ...outer[name], ...renderer } : renderer;
+  }
+  return merged;
+}
+
+/**
  * Gives the components below it per-tool renderers (`AgentChat` takes them as `toolRenderers`).
+ * Providers nest and combine per phase: an inner provider (or `AgentChat`'s `toolRenderers`)
+ * adds to or replaces the phases it names and keeps the outer ones' other phases.
  *
  * @example
  * ```tsx
@@ -70,7 +84,7 @@ const ToolRenderersContext = /* @__PURE__ */ createContext<ToolRenderers>({});
  */
 export function ToolRenderersProvider({ renderers, children }: { renderers: ToolRenderers | undefined; children: ReactNode }) {
   const outer = useContext(ToolRenderersContext);
-  const value = useMemo(() => (renderers ? { ...outer, ...renderers } : outer), [outer, renderers]);
+  const value = useMemo(() => (renderers ? mergeToolRenderers(outer, renderers) : outer), [outer, renderers]);
   return <ToolRenderersContext.Provider value={value}>{children}</ToolRenderersContext.Provider>;
 }
 
