@@ -4,9 +4,9 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's "Exports" section names every value each public entry exports, and nothing
- * else: a name added to or removed from an entry without the docs following is a failure
- * (the docs and the code must not drift; see the README's glossary).
+ * The docs' "Every export" page (docs/reference/exports.md) names every value each public entry
+ * exports, and nothing else: a name added to or removed from an entry without the docs following
+ * is a failure (the docs and the code must not drift).
  */
 const root = resolve(import.meta.dirname, '..');
 const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, string | { types: string }> };
@@ -39,11 +39,10 @@ function valueExports(file: string): string[] {
   return names.sort();
 }
 
-/** The README's Exports section: `### \`entry\`` headings, each followed by backticked names. */
-function documentedExports(readme: string): Map<string, string[]> {
-  const section = readme.split(/^## Exports$/m)[1]?.split(/^## /m)[0] ?? '';
+/** The exports page: `## \`entry\`` headings, each followed by backticked names. */
+function documentedExports(page: string): Map<string, string[]> {
   const result = new Map<string, string[]>();
-  for (const block of section.split(/^### /m).slice(1)) {
+  for (const block of page.split(/^## /m).slice(1)) {
     const [heading, ...body] = block.split('\n');
     const entry = /^`([^`]+)`/.exec(heading ?? '')?.[1];
     if (!entry) continue;
@@ -52,17 +51,17 @@ function documentedExports(readme: string): Map<string, string[]> {
   return result;
 }
 
-describe('README exports', () => {
+describe('the exports page', () => {
   it('lists exactly the values each public entry exports', () => {
-    const documented = documentedExports(readFileSync(join(root, 'README.md'), 'utf8'));
+    const documented = documentedExports(readFileSync(join(root, 'docs/reference/exports.md'), 'utf8'));
     const differences: string[] = [];
     for (const entry of entries) {
       const exported = valueExports(entry.source);
       const listed = documented.get(entry.name) ?? [];
       const missing = exported.filter((name) => !listed.includes(name));
       const stale = listed.filter((name) => !exported.includes(name));
-      if (missing.length) differences.push(`${entry.name}: exported but not in the README: ${missing.join(', ')}`);
-      if (stale.length) differences.push(`${entry.name}: in the README but not exported: ${stale.join(', ')}`);
+      if (missing.length) differences.push(`${entry.name}: exported but not in docs/reference/exports.md: ${missing.join(', ')}`);
+      if (stale.length) differences.push(`${entry.name}: in docs/reference/exports.md but not exported: ${stale.join(', ')}`);
     }
     expect(differences).toEqual([]);
   });
