@@ -60,6 +60,10 @@ for (const file of files) {
     count++;
   });
 }
+if (count === 0) {
+  console.log(`docs samples: none in ${files.length} pages`);
+  process.exit(0);
+}
 writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
   compilerOptions: {
     target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], module: 'ESNext', moduleResolution: 'bundler',
