@@ -7,7 +7,11 @@
  * through the package's own exports) and compiled with `tsc --noEmit`, strict. A failure names the
  * page and the line of the block.
  *
- * Usage: node docs/check-samples.mjs [page.md ...]   (no arguments: every page)
+ * The example apps under docs/examples/ (shown in the pages with `<<< @/examples/...`) are compiled
+ * the same way. Lines before `// ---cut---` in a block are context the page does not show (the
+ * site hides them) but the compiler reads.
+ *
+ * Usage: node docs/check-samples.mjs [page.md ...]   (no arguments: every page and example)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,10 +23,19 @@ const docs = join(root, 'docs');
 const out = join(root, '.docs-samples');
 const checked = new Set(['ts', 'tsx', 'js', 'jsx']);
 
+function filesUnder(directory, extensions) {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    if (statSync(path).isDirectory()) return filesUnder(path, extensions);
+    return extensions.some((extension) => name.endsWith(extension)) ? [path] : [];
+  });
+}
+
 function pages(directory) {
   return readdirSync(directory).flatMap((name) => {
-    if (name.startsWith('.') || name === 'node_modules') return [];
     const path = join(directory, name);
+    // reference/api is generated from the TSDoc, whose examples are fragments of the code they document.
+    if (name.startsWith('.') || name === 'node_modules' || path.endsWith(join('reference', 'api'))) return [];
     if (statSync(path).isDirectory()) return pages(path);
     return name.endsWith('.md') ? [path] : [];
   });
@@ -60,6 +73,15 @@ for (const file of files) {
     count++;
   });
 }
+if (requested.length === 0) {
+  for (const file of filesUnder(join(docs, 'examples'), ['.ts', '.tsx', '.mjs'])) {
+    const target = join(out, relative(docs, file));
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, readFileSync(file, 'utf8'));
+    map.set(relative(root, target), `${relative(root, file)}:1`);
+    count++;
+  }
+}
 if (count === 0) {
   console.log(`docs samples: none in ${files.length} pages`);
   process.exit(0);
@@ -68,7 +90,7 @@ writeFileSync(join(out, 'tsconfig.json'), JSON.stringify({
   compilerOptions: {
     target: 'ES2022', lib: ['ES2023', 'DOM', 'DOM.Iterable'], module: 'ESNext', moduleResolution: 'bundler',
     jsx: 'react-jsx', strict: true, noEmit: true, skipLibCheck: true, allowJs: true, checkJs: true,
-    types: ['node'], isolatedModules: true, noUnusedLocals: false,
+    types: ['node', 'vite/client'], isolatedModules: true, noUnusedLocals: false,
   },
   include: ['**/*'],
 }, null, 2));

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync, copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -74,6 +74,28 @@ beforeAll(async () => {
 
 afterAll(() => {
   if (consumer) rmSync(consumer, { recursive: true, force: true });
+});
+
+describe('CommonJS', () => {
+  it('require() of any entry says the package is ES modules only and how to load it; import() works', async () => {
+    const manifest = JSON.parse(readFileSync(join(consumer, 'package/package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    const entries = Object.keys(manifest.exports).filter((subpath) => !subpath.endsWith('.css') && !subpath.endsWith('.json')).map((subpath) => `react-agent-kit${subpath.slice(1)}`);
+    const script = join(consumer, 'require-probe.cjs');
+    writeFileSync(script, `
+const results = {};
+for (const entry of ${JSON.stringify(entries)}) {
+  try { require(entry); results[entry] = 'loaded'; } catch (error) { results[entry] = error.message; }
+}
+import('react-agent-kit').then((kit) => console.log(JSON.stringify({ results, imported: typeof kit.createAgent })));
+`);
+    const { stdout } = await run(process.execPath, [script], { cwd: consumer });
+    const { results, imported } = JSON.parse(stdout) as { results: Record<string, string>; imported: string };
+    expect(Object.keys(results)).toHaveLength(12);
+    for (const message of Object.values(results)) {
+      expect(message).toMatch(/^react-agent-kit is an ES module package and cannot be loaded with require\(\)\. Use import .* or await import\('react-agent-kit'\) from CommonJS\.$/);
+    }
+    expect(imported).toBe('function');
+  });
 });
 
 describe('the published types in every TypeScript setup (skipLibCheck false)', () => {

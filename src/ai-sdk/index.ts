@@ -5,6 +5,8 @@
  * `agentChatTransport` puts the kit's agent behind `useChat`, and `useChatAgent` puts a `useChat`
  * chat in front of the kit's components.
  * `ai` is an optional peer dependency; this entry uses its types only.
+ *
+ * @module react-agent-kit/ai-sdk
  */
 export { toUIMessages } from './to-ui-messages';
 export type { ToUIMessagesOptions } from './to-ui-messages';

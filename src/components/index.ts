@@ -3,6 +3,8 @@
  * primitives (`ThreadViewport`, `MessageList`, `Composer`, `ErrorNotice`, `Markdown`,
  * `ToolTimeline`, `ApprovalDialog`, `QuestionPicker`, `FileExplorer`, `DiffView`) build custom layouts.
  * Styles: `import 'react-agent-kit/styles.css'`.
+ *
+ * @module react-agent-kit/components
  */
 export { AgentChat } from './agent-chat';
 export { englishStrings, mergeStrings } from './strings/kit-strings';

@@ -1,6 +1,8 @@
 /**
  * react-agent-kit core: the agent loop, tools, model interface and store. No React, no DOM
  * requirement: it runs in browsers, workers and Node.
+ *
+ * @module react-agent-kit
  */
 export { createAgent } from './agent/create-agent';
 export { AgentCommandError } from './agent/agent-options';

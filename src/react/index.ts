@@ -2,6 +2,8 @@
  * react-agent-kit/react: hooks over the agent store and its workspace (sandbox). Each hook
  * subscribes to a slice of the state, or to one directory or file, so components re-render only
  * when what they show changes.
+ *
+ * @module react-agent-kit/react
  */
 export { AgentProvider, useAgentInstance } from './agent-context';
 export { useAgent } from './use-agent';

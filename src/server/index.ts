@@ -2,6 +2,8 @@
  * react-agent-kit/server: the backend half of the kit, for Node and any runtime that speaks
  * Request/Response: a model proxy (the API key stays here), tools the browser runs on the server,
  * MCP servers' tools, and users' sessions kept on the server (in memory, in Postgres, or in PGlite in this process).
+ *
+ * @module react-agent-kit/server
  */
 export { createAgentHandler } from './agent-handler';
 export type { AgentHandler, AgentHandlerOptions, Authorize, AuthorizeDecision } from './agent-handler';

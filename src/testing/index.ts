@@ -11,6 +11,8 @@
  * const model = scriptedModel([toolCall('list_files', { path: '/' }), text('The sandbox is empty.')]);
  * const agent = createAgent({ model });
  * ```
+ *
+ * @module react-agent-kit/testing
  */
 export { scriptedModel, stepsInOrder, toScriptedStep } from '../core/scripted/scripted-model';
 export { hangingModel } from './hanging-model';

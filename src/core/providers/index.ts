@@ -1,6 +1,8 @@
 /**
  * react-agent-kit/providers: light, fetch-based model adapters for browsers (OpenAI-compatible
  * endpoints and Anthropic), implementing the same model interface as any AI SDK provider.
+ *
+ * @module react-agent-kit/providers
  */
 export { openAICompatible } from './openai-compatible';
 export type { OpenAICompatibleOptions } from './openai-compatible';

@@ -1,6 +1,8 @@
 /**
  * The sandbox: an in-memory virtual filesystem for agents, confined to its root, with limits,
  * change events, O(1) checkpoints and diffs. Runs in browsers, workers and Node.
+ *
+ * @module react-agent-kit/sandbox
  */
 export { createSandbox } from './create-sandbox';
 export { SandboxError, isSandboxError } from './tree/sandbox-errors';

@@ -2,6 +2,8 @@
  * react-agent-kit/sessions: where sessions are kept (IndexedDB, memory) and session files
  * (export and import a conversation with its sandbox files as one file). The agent loads and saves
  * its session itself: `createAgent({ session: { id, storage } })`.
+ *
+ * @module react-agent-kit/sessions
  */
 export { agentSnapshotVersion } from './session-types';
 export type { AgentSnapshot, SandboxCheckpointRecord, SessionGrants, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './session-types';

@@ -3,6 +3,8 @@
  * sandbox as an AI SDK sandbox session (whose commands run in that shell). The shell's engine is
  * just-bash, an optional peer dependency (`npm install just-bash`), imported on the first run only;
  * apps that never import this entry need neither.
+ *
+ * @module react-agent-kit/shell
  */
 export { createSandboxShell, defaultShellLimits, missingShellEngineMessage } from './sandbox-shell';
 export type { SandboxShell, SandboxShellOptions, SandboxShellResult, SandboxShellRunOptions } from './sandbox-shell';
