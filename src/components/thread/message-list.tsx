@@ -8,7 +8,7 @@ import { ThreadAnnouncer } from './thread-announcer';
 export type { MessageComponentProps };
 
 export interface MessageListProps {
-  /** Renders one message; the kit's styled `MessageView` by default. */
+  /** Renders one message: the kit's styled `MessageView`, or your own (it gets the message and re-renders when that message changes). */
   messageComponent: ComponentType<MessageComponentProps>;
   /** Shown when the thread is empty. */
   empty?: ReactNode;
