@@ -70,7 +70,7 @@ beforeAll(async () => {
       files: ['probe-server.ts'],
     }));
   }
-}, 120_000);
+}, 300_000);
 
 afterAll(() => {
   if (consumer) rmSync(consumer, { recursive: true, force: true });
@@ -116,7 +116,7 @@ describe('the published types in every TypeScript setup (skipLibCheck false)', (
     });
     expect(results.filter((result) => result.errors !== '')).toEqual([]);
     expect(results).toHaveLength(18);
-  }, 240_000);
+  }, 600_000);
 });
 
 /** `work` over `items`, at most `limit` at a time (the machine has 2 cores; more only thrashes). */

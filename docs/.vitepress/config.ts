@@ -94,6 +94,8 @@ export default defineConfig({
         items: [
           { text: 'Overview', link: '/reference/' },
           { text: 'Every export', link: '/reference/exports' },
+          { text: 'Messages and parts', link: '/reference/message-parts' },
+          { text: 'Events', link: '/reference/events' },
           { text: 'Glossary', link: '/reference/glossary' },
           { text: 'API', collapsed: true, items: apiItems() },
         ],
