@@ -43,7 +43,8 @@ async function showApp(mcpApps?: McpAppOptions) {
     const found = document.querySelector<HTMLIFrameElement>('.rak-tool-chip iframe.rak-mcp-app-frame');
     expect(found).not.toBeNull();
     return found!;
-  });
+    // The app's view is a lazy chunk: its first load, transformed from source, takes seconds on a loaded machine.
+  }, { timeout: 10_000 });
   return { agent, frame };
 }
 
