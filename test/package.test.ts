@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '..');
 const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { license: string; exports: Record<string, unknown> };
 
+// npm pack --dry-run takes seconds on a loaded machine: the tests that run it get 30 s.
 describe('the package', () => {
   it('ships the MIT license it declares, and exports its package.json', () => {
     expect(manifest.license).toBe('MIT');
@@ -20,7 +21,7 @@ describe('the package', () => {
     const paths = packed.files.map((file) => file.path);
     expect(paths).toContain('LICENSE');
     expect(paths).toContain('package.json');
-  });
+  }, 30_000);
 
   it('says where it comes from: repository, homepage and bugs name one repository', () => {
     const { repository, homepage, bugs } = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { repository: { type: string; url: string }; homepage: string; bugs: { url: string } };
@@ -58,7 +59,7 @@ describe('code of other packages in dist/', () => {
     for (const name of named) expect(Object.keys(manifest.dependencies), `${name} is bundled, so it is not installed`).not.toContain(name);
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' })) as [{ files: { path: string }[] }];
     expect(packed.files.map((file) => file.path)).toContain('dist/THIRD-PARTY-NOTICES.md');
-  });
+  }, 30_000);
 
   it('imports at run time only its declared dependencies and peers (nothing bundled is left as an import)', () => {
     const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string>; peerDependencies: Record<string, string> };
