@@ -1,7 +1,7 @@
 // A chat built from the hooks alone: no component of the kit, only its state and commands.
 import { useState, type FormEvent } from 'react';
 import { createAgent, defineTool, demoModel, type Message, type ToolCall } from 'react-agent-kit';
-import { AgentProvider, useAgent, useApprovals, useQuestions, useToolCall } from 'react-agent-kit/react';
+import { AgentProvider, useAgent, useApprovals, useQuestions, useToolCall, type PendingQuestion } from 'react-agent-kit/react';
 
 const sendEmail = defineTool({
   name: 'send_email',
@@ -11,7 +11,8 @@ const sendEmail = defineTool({
   execute: async ({ to, subject }) => `Sent "${subject}" to ${to}.`,
 });
 
-const agent = createAgent({ model: demoModel(), tools: [sendEmail] });
+// askUser: the model may ask questions (the ask_user_question tool), which Questions below shows.
+const agent = createAgent({ model: demoModel(), tools: [sendEmail], askUser: true });
 
 function ToolLine({ id }: { id: string }) {
   const call: ToolCall | undefined = useToolCall(id);
@@ -44,22 +45,51 @@ function Approvals() {
   ));
 }
 
-function Questions() {
-  const questions = useQuestions();
-  return questions.map((pending) => (
-    <section key={pending.call.id} aria-label="Questions">
-      {pending.questions.map((question) => (
+/** One question call: a choice per question (several where allowed), answered together. */
+function QuestionForm({ pending }: { pending: PendingQuestion }) {
+  const [chosen, setChosen] = useState<string[][]>(() => pending.questions.map(() => []));
+  const choose = (index: number, value: string, several: boolean) =>
+    setChosen((previous) =>
+      previous.map((values, at) => {
+        if (at !== index) return values;
+        if (!several) return [value];
+        return values.includes(value) ? values.filter((other) => other !== value) : [...values, value];
+      }),
+    );
+  const complete = pending.questions.every((question, index) => !question.required || (chosen[index]?.length ?? 0) > 0);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void pending.answer(chosen.map((values) => ({ values }))); // one answer per question, in order
+  };
+  return (
+    <form aria-label="Questions" onSubmit={submit}>
+      {pending.questions.map((question, index) => (
         <fieldset key={question.question}>
           <legend>{question.question}</legend>
-          {question.options.map((option) => (
-            <button key={option.label} onClick={() => void pending.answer([{ values: [option.value ?? option.label] }])}>
-              {option.label}
-            </button>
-          ))}
+          {question.options.map((option) => {
+            const value = option.value ?? option.label;
+            return (
+              <label key={option.label}>
+                <input
+                  type={question.multiSelect ? 'checkbox' : 'radio'}
+                  name={`${pending.call.id}-${index}`}
+                  checked={chosen[index]?.includes(value) ?? false}
+                  onChange={() => choose(index, value, question.multiSelect)}
+                />
+                {option.label}
+              </label>
+            );
+          })}
         </fieldset>
       ))}
-    </section>
-  ));
+      <button type="submit" disabled={!complete}>Answer</button>
+      <button type="button" onClick={() => void pending.cancel()}>Skip</button>
+    </form>
+  );
+}
+
+function Questions() {
+  return useQuestions().map((pending) => <QuestionForm key={pending.call.id} pending={pending} />);
 }
 
 function Chat() {
