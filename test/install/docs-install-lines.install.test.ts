@@ -73,9 +73,11 @@ function environment(runtime: Runtime, extra: Record<string, string> = {}): Node
   return { ...inherited, PATH: `${runtime.bin}:${process.env.PATH}`, npm_config_audit: 'false', npm_config_fund: 'false', npm_config_update_notifier: 'false', ...extra };
 }
 
-function failure(error: unknown): string {
+/** What a failed command said: npm's last lines (its error), or tsc's first (the first errors). */
+function failure(error: unknown, from: 'start' | 'end' = 'end'): string {
   const { stdout = '', stderr = '', message } = error as { stdout?: string; stderr?: string; message: string };
-  return `${stderr}\n${stdout}`.trim().split('\n').filter((line) => !line.includes('EBADENGINE')).slice(-12).join('\n') || message;
+  const lines = `${stderr}\n${stdout}`.trim().split('\n').filter((line) => !line.includes('EBADENGINE'));
+  return (from === 'end' ? lines.slice(-12) : lines.slice(0, 12)).join('\n') || message;
 }
 
 async function freePort(): Promise<number> {
@@ -141,7 +143,7 @@ async function tryUse(block: InstallBlock, runtime: Runtime): Promise<Outcome> {
   try {
     await run(process.execPath, [tsc, '-p', join(folder, 'tsconfig.json'), '--pretty', 'false'], { cwd: folder, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
-    problems.push(`tsc on the ${block.use} probe:\n${failure(error)}`);
+    problems.push(`tsc on the ${block.use} probe:\n${failure(error, 'start')}`);
   }
   phase('tsc');
   try {
