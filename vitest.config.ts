@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}', 'playground/**/*.test.{ts,tsx}'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/install/**/*.install.test.ts', 'node_modules/**'],
     environment: 'node',
     restoreMocks: true,
     // A React test that logs an error or warning fails (test/setup/fail-on-console.ts).

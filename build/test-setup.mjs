@@ -3,7 +3,8 @@
  * What `npm test` needs besides `npm install`, set up before it runs (`pretest`), so that
  * `npm install && npm test` works on a fresh machine:
  * - the fixtures with their own lockfiles (React 18.3 for the React 18 run, the TypeScript versions
- *   for the types matrix): `npm ci --prefix <fixture>` when their node_modules is missing;
+ *   for the types matrix, Node 22 for the install lines' test): `npm ci --prefix <fixture>` when their
+ *   node_modules is missing;
  * - Debian's Chromium (end-to-end tests) and PostgreSQL (the Postgres session store's tests):
  *   installed with apt-get when run as root, as `.ci/run` does; otherwise the run stops at once
  *   with the one command that installs them, instead of a wall of failing tests.
@@ -15,7 +16,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
-export const fixtures = ['test/fixtures/react-18', 'test/fixtures/typescript-versions'];
+export const fixtures = ['test/fixtures/react-18', 'test/fixtures/typescript-versions', 'test/fixtures/node-22'];
 export const fontPackages = ['fonts-dejavu-core', 'fonts-liberation'];
 
 /**
