@@ -9,10 +9,11 @@ import { ApprovalModeSwitch, useApprovalMode, type ApprovalMode } from './approv
 import type { ConversationPlace } from './conversation-place';
 import { ConversationsSwitch, newSessionId, usePlaygroundConversations, type ConversationsSwitchProps } from './conversations-switch';
 import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } from './model-choice';
-import { ChatHeader, DockToggles, type Dock } from './layout/chat-header';
+import { ChatHeader, PanelToggles } from './layout/chat-header';
 import { DockPanel } from './layout/dock-panel';
+import { OpenWorkspaceOnChange, usePanels } from './layout/panels';
 import { Sidebar } from './layout/sidebar';
-import { useSidebarMode } from './layout/use-sidebar-mode';
+import { useIsPhone, useSidebarMode } from './layout/use-sidebar-mode';
 import { ModelSettings } from './model-settings';
 import { agentUrl, usePlaygroundAgent } from './use-playground-agent';
 import { exportConversation, importConversation, resetWorkspace } from './workspace';
@@ -47,8 +48,9 @@ export function App() {
   const [approvals, setApprovals] = useApprovalMode();
   const { agent, switching } = usePlaygroundAgent(sessionId, opened?.storage ?? null, choice, backend.tools, approvals, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [dock, setDock] = useState<Dock | null>(null);
-  const { mode: sidebarMode, phone } = useSidebarMode(dock !== null);
+  const phone = useIsPhone();
+  const { dock, choose: setDock, workspaceChanged, opensWorkspace } = usePanels(phone);
+  const { mode: sidebarMode } = useSidebarMode(dock !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   // Back to a column (a wider window), the drawer is closed: it must not reopen by itself later.
   if (menuOpen && sidebarMode === 'column') setMenuOpen(false);
@@ -65,6 +67,7 @@ export function App() {
   if (!agent || !opened || sessionId === null) return <p className="pg-loading">Connecting to the playground server…</p>;
   return (
     <AgentProvider agent={agent}>
+      {opensWorkspace && <OpenWorkspaceOnChange key={agentKey(agent)} onChange={workspaceChanged} />}
       <div className="pg-shell rak-root" data-theme={theme} data-sidebar={sidebarMode}>
         <Sidebar mode={sidebarMode} open={menuOpen} onClose={() => setMenuOpen(false)}>
           <div className="pg-brand">
@@ -101,7 +104,7 @@ export function App() {
           {phone && (
             <div className="pg-drawer-panels">
               <p className="pg-section-title">Panels</p>
-              <DockToggles dock={dock} onDock={closingDrawer(setDock)} />
+              <PanelToggles dock={dock} onDock={closingDrawer(setDock)} />
             </div>
           )}
         </Sidebar>
@@ -115,6 +118,8 @@ export function App() {
             emptyState={<Welcome />}
             placeholder={chatLanguage.language !== 'en' ? undefined : choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}
             toolRenderers={playgroundToolRenderers}
+            // The Workspace is a panel beside the chat like the others, with its toggle in the header.
+            filePanel={false}
             {...chatLanguageProps(chatLanguage)}
             // Attached files also go into the workspace, where the agent's file tools read them.
             attachments={{ saveTo: '/uploads' }}
@@ -151,21 +156,24 @@ function Examples({ onSend }: { onSend: () => void }) {
   const busy = status === 'running' || status === 'awaiting-people';
   return (
     <nav className="pg-examples" aria-label="Example prompts">
-      <p className="pg-section-title">Try</p>
-      {examples.map((example) => (
-        <button
-          key={example.label}
-          type="button"
-          className="pg-example"
-          disabled={busy}
-          onClick={() => {
-            onSend();
-            void send(example.prompt).catch(() => {});
-          }}
-        >
-          {example.label}
-        </button>
-      ))}
+      <p className="pg-section-title">Examples</p>
+      {/* Its own scrolling region: the list never pushes the sidebar past the window. */}
+      <div className="pg-example-list">
+        {examples.map((example) => (
+          <button
+            key={example.label}
+            type="button"
+            className="pg-example"
+            disabled={busy}
+            onClick={() => {
+              onSend();
+              void send(example.prompt).catch(() => {});
+            }}
+          >
+            {example.label}
+          </button>
+        ))}
+      </div>
     </nav>
   );
 }

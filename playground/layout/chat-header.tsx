@@ -1,8 +1,6 @@
-import { useAgentInstance, useAgentSelector } from 'react-agent-kit/react';
+import { isPendingApproval, useAgentInstance, useAgentSelector } from 'react-agent-kit/react';
 import { MenuIcon, sidebarId } from './sidebar';
-
-/** The side panel the header toggles: the tool calls, or the event inspector. */
-export type Dock = 'activity' | 'events';
+import { panelId, panelNames, type Dock } from './panels';
 
 interface ChatHeaderProps {
   dock: Dock | null;
@@ -13,14 +11,23 @@ interface ChatHeaderProps {
   panelToggles: boolean;
 }
 
-const statusLabels = { running: 'Responding', error: 'Error', 'awaiting-people': 'Waiting for you', idle: 'Ready' } as const;
+/**
+ * The agent's status in the words the chat uses for the same thing: while it waits, the tool
+ * call's own words ("Needs approval", "Needs an answer", as on the call's card), "Failed" as a
+ * failed call says.
+ */
+const statusLabels = { running: 'Responding', error: 'Failed', idle: 'Ready' } as const;
+const waitingLabels = { approval: 'Needs approval', question: 'Needs an answer' } as const;
 
 /**
  * The chat's header, one line at any width: the menu button (when the sidebar is a drawer), the
- * agent's name and status, the tokens used, and the panel toggles.
+ * agent's name and status, the tokens used, and one toggle per panel.
  */
 export function ChatHeader({ dock, onDock, menu, panelToggles }: ChatHeaderProps) {
   const status = useAgentSelector((state) => state.status);
+  const waitsFor = useAgentSelector((state) =>
+    state.toolCalls.some(isPendingApproval) ? 'approval' : state.toolCalls.some((call) => call.state === 'answer-requested') ? 'question' : null,
+  );
   const totalTokens = useAgentSelector((state) => state.usage.totalTokens);
   const provider = useAgentInstance().model.provider;
   const demo = provider === 'react-agent-kit';
@@ -37,30 +44,41 @@ export function ChatHeader({ dock, onDock, menu, panelToggles }: ChatHeaderProps
         {remote ? 'Remote agent · AG-UI' : demo ? 'Demo agent' : 'Agent'}
       </h1>
       <span className="pg-status" data-status={status}>
-        {statusLabels[status]}
+        {status === 'awaiting-people' ? waitingLabels[waitsFor ?? 'approval'] : statusLabels[status]}
       </span>
       {/* Usage is counted when a model step ends: until the first one, there is no number to show (not "0"). */}
       {totalTokens > 0 && (
-        <span className="pg-usage" data-testid="usage" title={`Tokens used in this chat, counted as each model step ends${demo ? ' (estimated by the demo model)' : ''}`}>
+        // The playground's words are English: left to right in a right-to-left chat too ("131 tokens", not "tokens 131").
+        <span className="pg-usage" dir="ltr" data-testid="usage" title={`Tokens used in this chat, counted as each model step ends${demo ? ' (estimated by the demo model)' : ''}`}>
           {totalTokens.toLocaleString('en-US')} tokens
         </span>
       )}
-      {panelToggles && <DockToggles className="pg-header-panels" dock={dock} onDock={onDock} />}
+      {panelToggles && <PanelToggles className="pg-header-panels" dock={dock} onDock={onDock} />}
     </header>
   );
 }
 
-/** The toggles of the panels beside the chat (one open at a time; pressing the open one closes it). */
-export function DockToggles({ dock, onDock, className }: { dock: Dock | null; onDock: (dock: Dock | null) => void; className?: string }) {
-  const toggle = (panel: Dock) => onDock(dock === panel ? null : panel);
+/**
+ * One toggle per panel beside the chat, named as the panel is (one open at a time; pressing the
+ * open one closes it). The Workspace's only when the agent has a sandbox.
+ */
+export function PanelToggles({ dock, onDock, className }: { dock: Dock | null; onDock: (dock: Dock | null) => void; className?: string }) {
+  const hasSandbox = useAgentInstance().sandbox !== undefined;
+  const panels = (Object.keys(panelNames) as Dock[]).filter((panel) => panel !== 'workspace' || hasSandbox);
   return (
     <span className={className}>
-      <button type="button" className="pg-toggle" aria-pressed={dock === 'activity'} onClick={() => toggle('activity')}>
-        Tool activity
-      </button>
-      <button type="button" className="pg-toggle" aria-pressed={dock === 'events'} onClick={() => toggle('events')}>
-        Events
-      </button>
+      {panels.map((panel) => (
+        <button
+          key={panel}
+          type="button"
+          className="pg-toggle"
+          aria-expanded={dock === panel}
+          aria-controls={dock === panel ? panelId : undefined}
+          onClick={() => onDock(dock === panel ? null : panel)}
+        >
+          {panelNames[panel]}
+        </button>
+      ))}
     </span>
   );
 }

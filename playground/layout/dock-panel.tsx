@@ -1,34 +1,35 @@
+import type { ReactNode } from 'react';
 import type { Agent } from 'react-agent-kit';
-import { ToolTimeline } from 'react-agent-kit/components';
+import { FileExplorer, ToolTimeline } from 'react-agent-kit/components';
 import { EventInspector } from '../inspector/event-inspector';
-import type { Dock } from './chat-header';
+import { panelId, panelNames, type Dock } from './panels';
 import { CloseIcon } from './sidebar';
 
-/** The panel beside the chat: the tool calls of this chat, or the event inspector. */
+/**
+ * The panel beside the chat: the agent's files (the kit's `FileExplorer`), the tool calls of this
+ * chat, or the event inspector. Its landmark, its heading and its toggle say the same name.
+ */
 export function DockPanel({ dock, agent, agentKey, onClose }: { dock: Dock; agent: Agent; agentKey: number; onClose: () => void }) {
-  const close = (
-    <button type="button" className="pg-icon-button pg-dock-close" aria-label="Close panel" onClick={onClose}>
-      <CloseIcon />
-    </button>
-  );
-  if (dock === 'activity') {
-    return (
-      <aside className="pg-dock pg-activity" aria-label="Tool activity">
-        <div className="pg-dock-header">
-          <h2 className="pg-section-title">Tool calls</h2>
-          {close}
-        </div>
-        <ToolTimeline emptyState={<p className="pg-activity-empty">Tool calls of this chat show up here, with their state, timing, arguments and results.</p>} />
-      </aside>
-    );
-  }
   return (
-    <aside className="pg-dock pg-events" aria-label="Event inspector">
+    <aside id={panelId} className={`pg-dock pg-dock-${dock}`} aria-label={panelNames[dock]}>
       <div className="pg-dock-header">
-        <h2 className="pg-section-title">Events and state</h2>
-        {close}
+        <h2 className="pg-section-title">{panelNames[dock]}</h2>
+        <button type="button" className="pg-icon-button pg-dock-close" aria-label="Close panel" onClick={onClose}>
+          <CloseIcon />
+        </button>
       </div>
-      <EventInspector key={agentKey} agent={agent} />
+      {panelContent(dock, agent, agentKey)}
     </aside>
   );
+}
+
+function panelContent(dock: Dock, agent: Agent, agentKey: number): ReactNode {
+  switch (dock) {
+    case 'workspace':
+      return <FileExplorer key={agentKey} label="Workspace files" />;
+    case 'tool-calls':
+      return <ToolTimeline emptyState={<p className="pg-activity-empty">Tool calls of this chat show up here, with their state, timing, arguments and results.</p>} />;
+    case 'events':
+      return <EventInspector key={agentKey} agent={agent} />;
+  }
 }

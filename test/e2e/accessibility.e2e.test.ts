@@ -12,7 +12,7 @@ import { replyWhenDone } from './setup/chat';
  * for (an email's generated form and its JSON, valid and not, a file edit's diff, a cleanup), deny
  * with a reason, the questions (one choice, several, free text), the files with a change and its
  * diff, an error and Retry, editing a message, the rollback question, the conversations (in the
- * drawer on a phone), Tool activity, the event inspector and the model settings. Light and dark, at
+ * drawer on a phone), the Workspace, Tool calls and Events panels and the model settings. Light and dark, at
  * a laptop's 1280x860 and a phone's 390x844: one walk per combination (no reload between states),
  * and every violation of every state is listed at the end (rule, impact, elements, what to fix).
  * E2E_SCREENSHOTS=1 saves each state to test-results/ to look at.
@@ -101,10 +101,10 @@ async function openMenu(page: Page): Promise<void> {
 }
 
 /** Opens the panel beside the chat (from the drawer on a phone) and waits for it. */
-async function openPanel(page: Page, combination: Combination, toggle: 'Tool activity' | 'Events'): Promise<void> {
+async function openPanel(page: Page, combination: Combination, toggle: 'Workspace' | 'Tool calls' | 'Events'): Promise<void> {
   if (phone(combination)) await openMenu(page);
   await page.getByRole('button', { name: toggle, exact: true }).click();
-  await page.getByRole('complementary', { name: toggle === 'Events' ? 'Event inspector' : 'Tool activity' }).waitFor();
+  await page.getByRole('complementary', { name: toggle }).waitFor();
 }
 
 for (const combination of combinations) {
@@ -198,8 +198,9 @@ for (const combination of combinations) {
     await replyWhenDone(page);
 
     // The files right after the edit: the tree marks TODO.md, its content, its diff, the changes list.
-    const workspaceToggle = page.getByRole('button', { name: 'Workspace', exact: true });
-    if ((await workspaceToggle.getAttribute('aria-expanded')) !== 'true') await workspaceToggle.click();
+    // The Workspace opened by itself when the agent changed the file (not on a phone: it would cover the chat).
+    if (phone(combination)) await openPanel(page, combination, 'Workspace');
+    else await page.getByRole('complementary', { name: 'Workspace' }).waitFor();
     const todo = page.getByRole('treeitem', { name: /^TODO\.md/ });
     await expect.poll(() => todo.getAttribute('data-change')).toBe('modified');
     await todo.click();
@@ -211,7 +212,7 @@ for (const combination of combinations) {
     await check('file-diff');
     await page.getByRole('complementary', { name: 'Workspace' }).getByRole('button', { name: /^Changes/ }).click();
     await check('file-changes');
-    if (phone(combination)) await workspaceToggle.click();
+    if (phone(combination)) await page.getByRole('button', { name: 'Close panel' }).click();
 
     // A cleanup that asks because of its arguments.
     await send(page, 'Clean up records older than 30 days');
@@ -226,7 +227,7 @@ for (const combination of combinations) {
     const picker = page.locator('[data-rak-people-prompt]');
     await picker.waitFor({ timeout: 30_000 });
     await check('questions');
-    await openPanel(page, combination, 'Tool activity');
+    await openPanel(page, combination, 'Tool calls');
     await check('questions-tool-activity');
     await page.getByRole('button', { name: 'Close panel' }).click();
     await page.getByRole('radio', { name: /Python/ }).check();
@@ -261,7 +262,7 @@ for (const combination of combinations) {
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
 
     // The panels beside the chat (in the drawer on a phone).
-    for (const toggle of ['Tool activity', 'Events'] as const) {
+    for (const toggle of ['Tool calls', 'Events'] as const) {
       await openPanel(page, combination, toggle);
       await check(`panel-${toggle}`);
       await page.getByRole('button', { name: 'Close panel' }).click();

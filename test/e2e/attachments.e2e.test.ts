@@ -57,8 +57,8 @@ test('an image and a text file: attached, received by the model as files, shown 
   await screenshot(page, 'attachments-composer-1280-light');
   await page.getByRole('radio', { name: 'Dark' }).click();
   await screenshot(page, 'attachments-composer-1280-dark');
-  // On a phone the file panel would cover the thread.
-  await page.getByRole('button', { name: 'Close' }).click();
+  // No panel is open on a new chat: on a phone the composer shows.
+  expect(await page.getByRole('complementary', { name: 'Workspace' }).count()).toBe(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'attachments-composer-390-dark');
   await page.setViewportSize({ width: 1280, height: 860 });
@@ -81,7 +81,8 @@ test('an image and a text file: attached, received by the model as files, shown 
   await screenshot(page, 'attachments-sent-1280-light');
 
   // saveTo: '/uploads' put them into the workspace, where the file tools read them.
-  await page.getByRole('button', { name: 'Workspace' }).click();
+  const workspaceToggle = page.getByRole('button', { name: 'Workspace', exact: true });
+  if ((await workspaceToggle.getAttribute('aria-expanded')) !== 'true') await workspaceToggle.click();
   const uploads = page.getByRole('treeitem', { name: /^uploads/ });
   await uploads.click();
   await page.getByRole('treeitem', { name: /^photo\.png/ }).waitFor();

@@ -10,7 +10,7 @@ test('the inspector lists the events of an exchange, shows the state as it was a
   const { page, errors } = await openPlayground('', { viewport: { width: 1280, height: 860 } });
   await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Events', exact: true }).click();
-  const inspector = page.getByRole('complementary', { name: 'Event inspector' });
+  const inspector = page.getByRole('complementary', { name: 'Events' });
   const list = inspector.getByRole('listbox', { name: 'Events' });
   const filter = inspector.getByRole('combobox', { name: 'Show' });
   const point = inspector.getByTestId('inspector-point');
@@ -68,7 +68,7 @@ test('the inspector lists the events of an exchange, shows the state as it was a
   await expect.poll(() => inspector.count()).toBe(0);
   await page.emulateMedia({ colorScheme: 'light' });
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Events' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Events', exact: true }).click();
   await inspector.waitFor();
   await screenshot(page, 'inspector-390-light');
   expect(errors).toEqual([]);

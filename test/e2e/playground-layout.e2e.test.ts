@@ -4,8 +4,9 @@ import { replyWhenDone, send } from './setup/chat';
 import { openPlayground, screenshot } from './setup/browser';
 
 /**
- * The playground's own layout at a laptop's 1280x860 and a phone's 390x844: panels never cover
- * the conversation, the sidebar is reachable on a phone, and the header stays one line and true.
+ * The playground's own layout at a laptop's 1280x860 and a phone's 390x844: an empty chat has the
+ * whole width (no panel open), one toggle per panel, a sidebar within the window; panels never
+ * cover the conversation, the sidebar is reachable on a phone, and the header stays one line and true.
  */
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -29,50 +30,109 @@ async function headerRows(page: Page): Promise<{ centers: number[]; height: numb
   });
 }
 
-test('at 1280x860 with Tool activity and the Workspace open, the conversation and composer stay beside them and usable', async () => {
+const panels = ['Workspace', 'Tool calls', 'Events'] as const;
+
+/** The page never scrolls, and the sidebar ends within the window. */
+async function fitsTheWindow(page: Page, height: number): Promise<void> {
+  const sidebar = await box(page.locator('.pg-sidebar'));
+  expect(sidebar.y).toBeGreaterThanOrEqual(0);
+  expect(sidebar.y + sidebar.height).toBeLessThanOrEqual(height);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight)).toBeLessThanOrEqual(height);
+}
+
+test('at 1280x860 an empty chat has no panel open, one toggle per panel in the header, and a sidebar within the window', async () => {
   const { page, errors } = await openPlayground('', { viewport: { width: 1280, height: 860 } });
   const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.waitFor({ timeout: 30_000 });
-  const workspace = page.getByRole('button', { name: 'Workspace', exact: true });
-  await expect.poll(() => workspace.getAttribute('aria-expanded')).toBe('true');
-
-  await page.getByRole('button', { name: 'Tool activity' }).click();
-  const activity = page.getByRole('complementary', { name: 'Tool activity' });
-  const files = page.locator('.rak-file-panel');
-  await activity.waitFor();
-  expect(await files.isVisible()).toBe(true);
-  // Three columns do not fit beside the sidebar: it became a drawer behind the menu button.
-  expect(await page.getByRole('button', { name: 'Menu', exact: true }).isVisible()).toBe(true);
-  expect(await page.locator('.pg-sidebar').isVisible()).toBe(false);
-
-  const thread = page.locator('.rak-viewport');
-  for (const part of [composer, thread]) {
-    expect(overlaps(await box(part), await box(files))).toBe(false);
-    expect(overlaps(await box(part), await box(activity))).toBe(false);
+  for (const name of panels) {
+    // One toggle per panel, in the header, named as its panel, and no panel open.
+    const toggles = page.getByRole('button', { name, exact: true });
+    expect(await toggles.count()).toBe(1);
+    expect(await page.locator('.pg-header').getByRole('button', { name, exact: true }).getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('complementary', { name }).count()).toBe(0);
   }
-  expect((await box(thread)).width).toBeGreaterThanOrEqual(420);
-  expect((await box(composer)).width).toBeGreaterThanOrEqual(380);
+  // The kit's own Workspace button (a row of its own above the thread) is not there.
+  expect(await page.locator('.rak-chat-toolbar').count()).toBe(0);
+  const header = await box(page.locator('.pg-header'));
+  const thread = await box(page.locator('.rak-viewport'));
+  expect(thread.width).toBe(header.width);
+  expect(thread.y).toBeLessThanOrEqual(header.y + header.height + 1);
+  await fitsTheWindow(page, 860);
+  // The examples scroll in their own region, the last one reachable there.
+  const examples = await box(page.locator('.pg-example-list'));
+  expect(examples.height).toBeLessThan(300);
+  await page.getByRole('button', { name: 'Simulate an error' }).scrollIntoViewIfNeeded();
+  expect(await page.getByRole('button', { name: 'Simulate an error' }).isVisible()).toBe(true);
+  await fitsTheWindow(page, 860);
+  expect(errors).toEqual([]);
+});
 
+test('at 1280x860 the Workspace opens when the agent first changes a file, stays closed once the person closed it, and a panel sits beside the conversation', async () => {
+  const { page, errors } = await openPlayground('', { viewport: { width: 1280, height: 860 } });
+  const composer = page.getByRole('textbox', { name: 'Message' });
+  await composer.waitFor({ timeout: 30_000 });
+  const workspace = page.getByRole('complementary', { name: 'Workspace' });
+  const approve = async () => {
+    const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor({ timeout: 30_000 });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await replyWhenDone(page);
+  };
+  // A tool that changes no file opens nothing.
   await send(page, "What's the weather in Paris?");
-  expect(await replyWhenDone(page)).toMatch(/Paris/);
-  await expect.poll(() => activity.locator('.rak-timeline-item, li').count()).toBeGreaterThan(0);
-  expect(overlaps(await box(composer), await box(files))).toBe(false);
-  await screenshot(page, 'playground-1280-activity-files-light');
+  await replyWhenDone(page);
+  expect(await workspace.count()).toBe(0);
+
+  await send(page, 'Add a task to my todo list: try the panels');
+  await approve();
+  await workspace.waitFor();
+  expect(await page.locator('.pg-header').getByRole('button', { name: 'Workspace', exact: true }).getAttribute('aria-expanded')).toBe('true');
+  // At 1280 the sidebar, the panel and the conversation fit side by side.
+  expect(await page.locator('.pg-sidebar').isVisible()).toBe(true);
+  const thread = page.locator('.rak-viewport');
+  for (const part of [composer, thread]) expect(overlaps(await box(part), await box(workspace))).toBe(false);
+  expect((await box(thread)).width).toBeGreaterThanOrEqual(600);
+  await fitsTheWindow(page, 860);
+  await screenshot(page, 'playground-1280-workspace-light');
+
+  // Closed by the person, it stays closed when the agent changes a file again, after a reload too.
+  await workspace.getByRole('button', { name: 'Close panel' }).click();
+  await expect.poll(() => page.getByTestId('workspace-status').getAttribute('data-status'), { timeout: 10_000 }).toBe('saved');
+  await page.reload();
+  await expect.poll(() => page.locator('.rak-message[data-role="user"]').count(), { timeout: 15_000 }).toBe(2);
+  await send(page, 'Add a task to my todo list: once more');
+  await approve();
+  expect(await workspace.count()).toBe(0);
+
+  // The other panels: one at a time, beside the conversation.
+  await page.getByRole('button', { name: 'Tool calls', exact: true }).click();
+  const toolCalls = page.getByRole('complementary', { name: 'Tool calls' });
+  await toolCalls.waitFor();
+  await expect.poll(() => toolCalls.locator('li').count()).toBeGreaterThan(0);
+  for (const part of [composer, thread]) expect(overlaps(await box(part), await box(toolCalls))).toBe(false);
+  await page.getByRole('button', { name: 'Events', exact: true }).click();
+  await page.getByRole('complementary', { name: 'Events' }).waitFor();
+  expect(await toolCalls.count()).toBe(0);
   await page.emulateMedia({ colorScheme: 'dark' });
-  await screenshot(page, 'playground-1280-activity-files-dark');
-
-  // The sidebar is one click away, over the chat.
-  await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: 'Menu' });
-  await drawer.waitFor();
-  await screenshot(page, 'playground-1280-drawer-dark');
-  await drawer.getByRole('button', { name: 'Close menu' }).click();
-  await expect.poll(() => drawer.count()).toBe(0);
-
-  // Closing the panel brings the sidebar back as a column.
+  await screenshot(page, 'playground-1280-events-dark');
   await page.getByRole('button', { name: 'Close panel' }).click();
-  await expect.poll(() => page.locator('.pg-sidebar').isVisible()).toBe(true);
-  expect(await page.getByRole('button', { name: 'Menu', exact: true }).count()).toBe(0);
+  await expect.poll(() => page.getByRole('complementary', { name: 'Events' }).count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+test('on a 390x844 phone the approval keeps Deny and Approve on one row', async () => {
+  const { page, errors } = await openPlayground('', { viewport: { width: 390, height: 844 } });
+  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
+  await send(page, 'Send an email to Ada about the launch');
+  const dialog = page.getByRole('alertdialog');
+  await dialog.waitFor({ timeout: 30_000 });
+  const deny = await box(dialog.getByRole('button', { name: 'Deny', exact: true }));
+  const approve = await box(dialog.getByRole('button', { name: 'Approve', exact: true }));
+  expect(Math.abs(deny.y + deny.height / 2 - (approve.y + approve.height / 2))).toBeLessThanOrEqual(2);
+  expect(approve.x).toBeGreaterThan(deny.x);
+  await screenshot(page, 'playground-390-approval-light');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await replyWhenDone(page);
   expect(errors).toEqual([]);
 });
 

@@ -101,7 +101,7 @@ async function record(page: Page): Promise<void> {
 
 test('a long shell script leaves the page responsive, and Stop ends it within 200 ms with no files made', async () => {
   const { page, errors } = await openPlayground();
-  await page.getByRole('complementary', { name: 'Workspace' }).waitFor();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
   await useEndpoint(page);
 
   await send(page, 'Run my long script');

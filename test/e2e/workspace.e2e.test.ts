@@ -44,11 +44,11 @@ async function waitUntilSaved(page: Page): Promise<void> {
 test('the demo edits a file behind an approval with a diff; the explorer marks it; a reload keeps the change', async () => {
   const { page, errors } = await openPlayground();
   const panel = page.getByRole('complementary', { name: 'Workspace' });
-  await panel.waitFor();
-  const before = await todoContent(page);
-  expect(before).not.toContain(task);
-
+  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
+  // Closed on an empty chat; the Workspace opens by itself once the agent changed a file.
+  expect(await panel.count()).toBe(0);
   await editTodo(page);
+  await panel.waitFor();
   // The explorer marks the file and lists it under Changes; its diff shows the added line.
   expect(await page.getByRole('treeitem', { name: /^TODO\.md \(modified\)/ }).count()).toBe(1);
   expect(await panel.getByRole('button', { name: /Changes/ }).innerText()).toContain('1');
@@ -59,6 +59,7 @@ test('the demo edits a file behind an approval with a diff; the explorer marks i
   await screenshot(page, 'workspace-edited');
 
   await waitUntilSaved(page);
+  // The open panel survives a reload of the tab.
   await page.reload();
   await panel.waitFor();
   expect(await todoContent(page)).toContain(task);
@@ -68,6 +69,7 @@ test('the demo edits a file behind an approval with a diff; the explorer marks i
 test('rolling back restores files and conversation together, and a reload keeps the rolled-back files', async () => {
   const { page, errors } = await openPlayground();
   const panel = page.getByRole('complementary', { name: 'Workspace' });
+  await page.getByRole('button', { name: 'Workspace', exact: true }).click();
   await panel.waitFor();
   const before = await todoContent(page);
   await editTodo(page);
@@ -92,7 +94,7 @@ test('rolling back restores files and conversation together, and a reload keeps 
 test('"Edit files without asking" (allow read and write) edits the file with no approval, and the choice is kept', async () => {
   const { page, errors } = await openPlayground();
   const panel = page.getByRole('complementary', { name: 'Workspace' });
-  await panel.waitFor();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
   const approvals = page.getByRole('group', { name: 'Approvals' });
   expect(await approvals.getByRole('radio', { name: /Ask for every change/ }).isChecked()).toBe(true);
   await approvals.getByRole('radio', { name: /Edit files without asking/ }).check();

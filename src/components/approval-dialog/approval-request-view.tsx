@@ -180,17 +180,19 @@ export function ApprovalRequestView({ approval, position, total, dialogRef, onDi
       {mode === 'deny' ? (
         <DenyReasonForm toolName={toolName} onBack={back} onConfirm={(reasonText) => run(() => approval.deny(reasonText ? { reason: reasonText } : {}))} />
       ) : (
-        <div className="rak-dialog-actions">
+        // "Always allow" first and apart (at the start of the row, or a row of its own when narrow),
+        // so Deny and Approve stay side by side on a phone; the visual order is the focus order.
+        <div className="rak-dialog-actions rak-approval-actions">
           {!args.current.ok && <p className="rak-dialog-note">{text.fixArguments}</p>}
-          <button ref={denyRef} type="button" className="rak-button rak-button-danger-soft" onClick={() => setMode('deny')}>
-            {text.deny}
-          </button>
           {/* A remote agent's request (an AG-UI interrupt) is decided each time: "always" would name the request, not what it concerns. */}
           {call.remote?.interruptId === undefined && (
-            <button type="button" className="rak-button" disabled={!args.current.ok} onClick={() => approve(true)}>
+            <button type="button" className="rak-button rak-approval-always" disabled={!args.current.ok} onClick={() => approve(true)}>
               {text.alwaysAllow(toolName)}
             </button>
           )}
+          <button ref={denyRef} type="button" className="rak-button rak-button-danger-soft" onClick={() => setMode('deny')}>
+            {text.deny}
+          </button>
           <button type="button" className="rak-button rak-button-primary" disabled={!args.current.ok} onClick={() => approve(false)}>
             {text.approve}
           </button>

@@ -87,6 +87,8 @@ export function ArgumentsEditor({ draft, error, textareaRef, actions }: Argument
         ref={textareaRef}
         id={id}
         className="rak-arguments-input"
+        // JSON reads left to right, in a right-to-left page too.
+        dir="ltr"
         value={draft.text}
         rows={Math.min(Math.max(lines, 3), 14)}
         spellCheck={false}

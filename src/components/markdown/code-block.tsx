@@ -48,7 +48,7 @@ export function CodeBlock({ code, language, open }: CodeBlockProps) {
         </button>
       </div>
       {/* Focusable, so a block that scrolls sideways can be scrolled from the keyboard. */}
-      <pre tabIndex={0}>
+      <pre tabIndex={0} dir="ltr">
         <code className={language ? `language-${language}` : undefined}>{tokens ? renderCodeTokens(tokens) : revealText(code)}</code>
       </pre>
     </div>

@@ -37,6 +37,7 @@ export function ToolCallChip({ toolCallId, className }: { toolCallId: string; cl
   const detailsId = useId();
   const custom = useToolRender(call);
   if (!call) return null;
+  const planSummary = todoWriteSummary(call, strings.plan);
   const waitsFor = call.state === 'answer-requested' ? 'question' : isPendingApproval(call) ? 'approval' : null;
   return (
     <div className={['rak-tool-chip', className].filter(Boolean).join(' ')} data-state={call.state} data-tool-call-id={call.id} data-custom={custom === undefined ? undefined : ''}>
@@ -46,8 +47,9 @@ export function ToolCallChip({ toolCallId, className }: { toolCallId: string; cl
           <code className="rak-tool-chip-name">
             <VisibleText text={call.name} />
           </code>
-          <span className="rak-tool-chip-summary">
-            <VisibleText text={todoWriteSummary(call, strings.plan) ?? summarizeArguments(call.input, call.inputText, 60)} />
+          {/* Arguments are JSON: left to right in a right-to-left page too; the plan's summary is the chat's words. */}
+          <span className="rak-tool-chip-summary" dir={planSummary === undefined ? 'ltr' : undefined}>
+            <VisibleText text={planSummary ?? summarizeArguments(call.input, call.inputText, 60)} />
           </span>
           <ToolCallDuration call={call} className="rak-tool-duration rak-tool-chip-duration" />
           {!waitsFor && <span className="rak-tool-chip-state">{toolCallStateLabel(call, strings.toolStates)}</span>}

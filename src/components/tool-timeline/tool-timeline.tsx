@@ -87,6 +87,7 @@ export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ t
   const detailsId = useId();
   const custom = useToolRender(call);
   if (!call) return null;
+  const planSummary = todoWriteSummary(call, strings.plan);
   return (
     <li className={['rak-timeline-row', className].filter(Boolean).join(' ')} data-state={call.state} data-tool-call-id={call.id}>
       <button type="button" className="rak-timeline-toggle" aria-expanded={open} aria-controls={detailsId} onClick={() => setOpen(!open)}>
@@ -94,8 +95,9 @@ export const ToolTimelineRow = /* @__PURE__ */ memo(function ToolTimelineRow({ t
         <code className="rak-timeline-name">
           <VisibleText text={call.name} />
         </code>
-        <span className="rak-timeline-summary">
-          <VisibleText text={todoWriteSummary(call, strings.plan) ?? summarizeArguments(call.input, call.inputText)} />
+        {/* Arguments are JSON: left to right in a right-to-left page too; the plan's summary is the chat's words. */}
+        <span className="rak-timeline-summary" dir={planSummary === undefined ? 'ltr' : undefined}>
+          <VisibleText text={planSummary ?? summarizeArguments(call.input, call.inputText)} />
         </span>
         <ToolCallStateBadge call={call} />
         <ToolCallDuration call={call} />

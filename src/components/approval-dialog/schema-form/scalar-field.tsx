@@ -54,6 +54,8 @@ export function ScalarFieldView({ field, ids, value, error, onChange }: ScalarFi
     case 'number': {
       const typed = typeof value === 'string' ? value : '';
       const long = field.kind === 'text' && (field.long || typed.includes('\n'));
+      // A value reads in its own direction (an English email in a right-to-left page), a number left to right.
+      const direction = field.kind === 'number' ? 'ltr' : 'auto';
       return (
         <div className="rak-form-field">
           <label className="rak-form-label" htmlFor={ids.control}>
@@ -61,11 +63,12 @@ export function ScalarFieldView({ field, ids, value, error, onChange }: ScalarFi
           </label>
           <FieldHint field={field} ids={ids} />
           {long ? (
-            <textarea {...common} className="rak-form-input rak-form-textarea" value={typed} rows={Math.min(Math.max(typed.split('\n').length, 3), 12)} onChange={(event) => onChange(event.target.value)} />
+            <textarea {...common} dir={direction} className="rak-form-input rak-form-textarea" value={typed} rows={Math.min(Math.max(typed.split('\n').length, 3), 12)} onChange={(event) => onChange(event.target.value)} />
           ) : (
             <input
               {...common}
               className="rak-form-input"
+              dir={direction}
               type="text"
               inputMode={field.kind === 'number' ? (field.integer ? 'numeric' : 'decimal') : undefined}
               autoComplete="off"
