@@ -156,9 +156,12 @@ function Examples({ onSend }: { onSend: () => void }) {
   const busy = status === 'running' || status === 'awaiting-people';
   return (
     <nav className="pg-examples" aria-label="Example prompts">
-      <p className="pg-section-title">Examples</p>
-      {/* Its own scrolling region: the list never pushes the sidebar past the window. */}
-      <div className="pg-example-list">
+      <p className="pg-section-title" id="pg-examples-title">
+        Examples
+      </p>
+      {/* Its own scrolling region: the list never pushes the sidebar past the window. Focusable, so
+          it scrolls from the keyboard while its buttons are disabled (a run is going). */}
+      <div className="pg-example-list" role="group" aria-labelledby="pg-examples-title" tabIndex={0}>
         {examples.map((example) => (
           <button
             key={example.label}
