@@ -1,6 +1,8 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module script without declarations
-import { planTestSetup } from '../build/test-setup.mjs';
+import { fixtures, planTestSetup } from '../build/test-setup.mjs';
 
 type Plan = { fixtures: string[]; packages: string[]; stop: string | undefined };
 interface Machine { missingFixtures: string[]; hasChromium: boolean; hasPostgres: boolean; missingFonts: string[]; isRoot: boolean; hasAptGet: boolean }
@@ -23,5 +25,11 @@ describe('npm test set-up', () => {
     expect(stop).toContain('sudo apt-get update && sudo apt-get install -y --no-install-recommends postgresql');
     expect(stop).toMatch(/^npm test needs PostgreSQL/);
     expect(plan({ hasChromium: false, isRoot: true, hasAptGet: false }).stop).toContain('install -y --no-install-recommends chromium');
+  });
+
+  it('knows every fixture with its own lockfile (React 18.3, the TypeScript versions, Node 22)', () => {
+    const root = resolve(import.meta.dirname, '..');
+    const locked = readdirSync(join(root, 'test/fixtures')).filter((name) => existsSync(join(root, 'test/fixtures', name, 'package-lock.json'))).map((name) => `test/fixtures/${name}`);
+    expect([...(fixtures as string[])].sort()).toEqual(locked.sort());
   });
 });

@@ -21,6 +21,14 @@ describe('the install lines of the docs', () => {
     for (const command of blocks.flatMap((block) => block.commands)) expect(command).not.toMatch(/(^|\s)(ai|@ai-sdk\/[\w-]+)(\s|$)/);
   });
 
+  it('the README\'s install lines are the page\'s, so the test of the page covers them', () => {
+    const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+    const inReadme = [...readme.matchAll(/`(npm (?:i|install) [^`]+)`/g)].map((match) => match[1]!).filter((command) => command.includes('react-agent-kit '));
+    const onPage = installBlocks(readFileSync(resolve(root, 'docs/getting-started/install.md'), 'utf8')).flatMap((block) => block.commands);
+    expect(inReadme.length).toBeGreaterThanOrEqual(4);
+    expect(inReadme.filter((command) => !onPage.includes(command))).toEqual([]);
+  });
+
   it('put the tarball where the package name stands, not in its subpaths', () => {
     expect(withTarball('npm install react-agent-kit react && npm install -D react-agent-kit/x', '/t/kit.tgz')).toBe('npm install /t/kit.tgz react && npm install -D react-agent-kit/x');
   });
