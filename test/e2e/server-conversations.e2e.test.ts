@@ -222,6 +222,9 @@ test('export and import on the dev server: the imported copy is a conversation o
   await expect.poll(() => listed(phone.page, task).count(), { timeout: 15_000 }).toBe(2);
   await listed(phone.page, task).first().click();
   await expect.poll(() => userMessages(phone.page), { timeout: 15_000 }).toEqual([task]);
+  // Panels start closed on a conversation the agent is not changing: open the Workspace.
+  const workspaceToggle = phone.page.getByRole('button', { name: 'Workspace', exact: true });
+  if ((await workspaceToggle.getAttribute('aria-expanded')) !== 'true') await workspaceToggle.click();
   await phone.page.getByRole('treeitem', { name: /^TODO\.md/ }).click();
   expect(await phone.page.getByLabel('Content of /TODO.md').innerText()).toContain(task.replace('Add a task to my todo list: ', ''));
   expect(errors).toEqual([]);
