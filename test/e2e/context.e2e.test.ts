@@ -41,7 +41,8 @@ test('the context meter fills up, Compact summarizes earlier messages, and the t
   await screenshot(page, 'context-compacted-1280-light');
   await page.getByRole('radio', { name: 'Dark' }).click();
   await screenshot(page, 'context-compacted-1280-dark');
-  await page.getByRole('button', { name: 'Close' }).click();
+  // Panels start closed (the agent changed no file): nothing to close before the phone's screenshot.
+  expect(await page.getByRole('complementary', { name: 'Workspace' }).count()).toBe(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'context-compacted-390-dark');
 
