@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inParallel } from './setup/in-parallel';
 
 /**
  * The published types hold in every TypeScript setup: the packed package, installed into a consumer
@@ -118,16 +119,3 @@ describe('the published types in every TypeScript setup (skipLibCheck false)', (
     expect(results).toHaveLength(18);
   }, 600_000);
 });
-
-/** `work` over `items`, at most `limit` at a time (the machine has 2 cores; more only thrashes). */
-async function inParallel<Item, Result>(items: Item[], limit: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
-  const results: Result[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  }));
-  return results;
-}

@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeReply, startFakeOpenAI } from './fake-openai';
 import { installBlocks, installedVersions, peerMismatches, withTarball, type InstallBlock, type InstallUse, type NpmTree } from './install-lines';
+import { inParallel } from '../setup/in-parallel';
 
 /**
  * Every install line of docs/getting-started/install.md, pasted verbatim (with the packed tarball
@@ -209,16 +210,3 @@ describe(`the install lines of ${relative(root, page)}, pasted verbatim`, () => 
     expect(results.filter((result) => result.problems.length > 0).map(({ use, problems }) => ({ use, problems }))).toEqual([]);
   }, 600_000);
 });
-
-/** `work` over `items`, at most `limit` at a time. */
-async function inParallel<Item, Result>(items: Item[], limit: number, work: (item: Item) => Promise<Result>): Promise<Result[]> {
-  const results: Result[] = new Array<Result>(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!);
-    }
-  }));
-  return results;
-}
