@@ -189,7 +189,7 @@ function virtualEntryPlugin(modules) {
  * One Vite library build of `input` (a file path or a virtual id) into `outDirectory`.
  * Returns the rolldown output entries (chunks and assets).
  */
-async function bundle({ name, input, outDirectory, isExternal, plugins, record }) {
+async function bundle({ name, input, outDirectory, isExternal, plugins, record, appLike = false }) {
   const result = await build({
     configFile: false,
     envDir: false,
@@ -213,6 +213,10 @@ async function bundle({ name, input, outDirectory, isExternal, plugins, record }
       lib: { entry: { [name]: input }, formats: ['es'] },
       rolldownOptions: {
         input: { [name]: input },
+        // An app's entry is not a library: its chunk may carry more exports than it declares, so
+        // modules that lazy chunks share with it stay in it (as in an app's own Vite build) rather
+        // than in small shared chunks of their own, each gzipped apart.
+        ...(appLike ? { preserveEntrySignatures: 'allow-extension' } : {}),
         external: (id) => {
           if (id.startsWith('node:') && !(id === 'node:zlib' && existsSync(zlibStub))) {
             record.warnings.add(`imports ${id} (externalized; a browser entry should not need Node built-ins)`);
@@ -379,8 +383,9 @@ if (!options.only && appFiles.every((file) => existsSync(file))) {
 // (b) scenarios: typical apps, tree-shaken.
 results.scenarios = {};
 if (!options.only && results.app && !results.app.error) {
-  for (const [label, source] of Object.entries(budgets.scenarios ?? {})) {
-    const record = { warnings: new Set() };
+  for (const [label, scenario] of Object.entries(budgets.scenarios ?? {})) {
+    const { source, budgetKb, lazy: lazyPrefixes, atMost } = typeof scenario === 'string' ? { source: scenario } : scenario;
+    const record = { warnings: new Set(), status: 'ok', ...(budgetKb !== undefined ? { budgetBytes: budgetKb * kilobyte } : {}), ...(atMost !== undefined ? { atMost } : {}) };
     results.scenarios[label] = record;
     try {
       const output = await bundle({
@@ -390,12 +395,38 @@ if (!options.only && results.app && !results.app.error) {
         isExternal: (id) => peerPackagePattern.test(id),
         plugins: [virtualEntryPlugin({ 'size:scenario-entry': source }), kitPackagePlugin(kitLayers)],
         record,
+        appLike: true,
       });
       Object.assign(record, classify(output));
       record.gzipBytes = sum(record.upFront, 'gzipBytes');
       record.minifiedBytes = sum(record.upFront, 'minifiedBytes');
+      record.notLazy = record.upFront.flatMap((chunk) => chunk.modules.map((module) => module.id)).filter((id) => (lazyPrefixes ?? []).some((prefix) => id.startsWith(prefix)));
+      if (record.notLazy.length > 0) {
+        record.status = 'not lazy';
+        record.error = `loaded up front, must be lazy: ${record.notLazy.join(', ')}`;
+      } else if (record.budgetBytes !== undefined && record.gzipBytes > record.budgetBytes) {
+        record.status = 'over budget';
+      }
     } catch (error) {
+      record.status = 'build failed';
       record.error = errorMessage(error).split('\n').slice(0, 3).join(' ');
+    }
+    // Only budgeted scenarios can fail the check; the others are there to compare with.
+    const budgeted = record.budgetBytes !== undefined || lazyPrefixes !== undefined || atMost !== undefined;
+    if (budgeted && record.status !== 'ok') failed = true;
+  }
+  // A scenario that must stay at or below another (the quick start against a useChat app).
+  for (const record of Object.values(results.scenarios)) {
+    if (record.atMost === undefined || record.status !== 'ok') continue;
+    const other = results.scenarios[record.atMost];
+    if (!other || other.gzipBytes === undefined) {
+      record.status = 'no comparison';
+      record.error = `cannot compare with "${record.atMost}": it is not a scenario that built`;
+      failed = true;
+    } else if (record.gzipBytes > other.gzipBytes) {
+      record.status = 'larger than its reference';
+      record.error = `${formatKb(record.gzipBytes)} up front, more than "${record.atMost}" (${formatKb(other.gzipBytes)})`;
+      failed = true;
     }
   }
 }
@@ -466,7 +497,7 @@ for (const record of Object.values(results.entries)) {
   if (details.length) console.log(`\n${record.name}:\n  ${details.join('\n  ')}`);
 }
 
-console.log('\ninformational (not budgeted):');
+console.log('\nwhole apps (scenarios with a budget or a reference are enforced; the others informational):');
 if (results.app) {
   const app = results.app;
   if (app.error) console.log(`  (b) app total: build failed: ${app.error}`);
@@ -483,12 +514,18 @@ if (results.app) {
   console.log('  (b) app total: skipped (an entry is missing)');
 }
 for (const [label, scenario] of Object.entries(results.scenarios)) {
-  if (scenario.error) {
-    console.log(`      scenario "${label}": could not build (not counted as a failure): ${scenario.error}`);
+  const budgeted = scenario.budgetBytes !== undefined || scenario.atMost !== undefined;
+  if (scenario.gzipBytes === undefined) {
+    console.log(`      scenario "${label}": could not build${budgeted ? ' (FAILED)' : ' (not counted as a failure)'}: ${scenario.error}`);
     continue;
   }
   const lazy = scenario.lazy.length ? `, lazy ${formatKb(sum(scenario.lazy, 'gzipBytes'))}` : '';
-  console.log(`      scenario "${label}", tree-shaken: ${formatKb(scenario.gzipBytes)} up front (${formatKb(scenario.minifiedBytes)} minified)${lazy}`);
+  const budget = scenario.budgetBytes !== undefined ? `, budget ${formatKb(scenario.budgetBytes)}` : '';
+  const reference = scenario.atMost !== undefined ? `, at most "${scenario.atMost}"` : '';
+  const status = budgeted || scenario.status !== 'ok' ? ` ${scenario.status === 'ok' ? 'ok' : scenario.status.toUpperCase()}` : '';
+  console.log(`      scenario "${label}", tree-shaken: ${formatKb(scenario.gzipBytes)} up front (${formatKb(scenario.minifiedBytes)} minified)${lazy}${budget}${reference}${status}`);
+  if (scenario.error) console.log(`        ${scenario.error}`);
+  if (options.verbose) for (const chunk of scenario.lazy) console.log(`        lazy ${chunk.fileName}: ${formatKb(chunk.gzipBytes)} (${chunk.modules.slice(0, 4).map((module) => module.id).join(', ')}${chunk.modules.length > 4 ? ', ...' : ''})`);
   for (const warning of scenario.warnings) console.log(`        WARNING ${warning}`);
 }
 if (results.stylesheet) {

@@ -8,7 +8,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { cleanup, render, screen } from '@testing-library/react';
 import { isStepCount, readUIMessageStream, streamText, tool, type UIMessage } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startReplayServer } from '../../test/conformance/providers/replay-server';
 import { AgentChat } from '../components/index';
@@ -17,6 +17,10 @@ import { scriptedModel, text } from '../testing/index';
 import { fromUIMessages } from './from-ui-messages';
 import { snapshotFromUIMessages } from './snapshot-from-ui-messages';
 import { toUIMessages } from './to-ui-messages';
+import { preloadChatParts } from '../../test/setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 afterEach(cleanup);
 

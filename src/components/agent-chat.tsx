@@ -1,15 +1,13 @@
-import { useId, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useId, useRef, type ComponentType, type ReactNode } from 'react';
 import type { Agent, AgentState } from '../core/index';
-import { AgentProvider, isPendingApproval, useAgentSelector } from '../react/index';
+import { AgentProvider, isPendingApproval, useAgentInstance, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
 import { Composer } from './composer/composer';
 import type { AttachmentOptions } from './attachments/attachment-options';
 import { ComposerDraftProvider } from './composer/composer-draft';
-import { ContextMeter } from './context/context-meter';
 import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
 import { QuestionPicker } from './question-picker/question-picker';
-import { Plan } from './plan/plan';
 import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
 import { MessageList, type MessageComponentProps } from './thread/message-list';
@@ -20,6 +18,12 @@ import { McpAppOptionsProvider } from './mcp-app/mcp-app-slot';
 import type { McpAppOptions } from './mcp-app/mcp-app-options';
 import { ToolRenderersProvider, type ToolRenderers } from './tool-renderers/tool-renderers';
 import { useInert } from './use-inert';
+import { useChatPreloads } from './use-chat-preloads';
+import { lazyPart } from './lazy-part';
+
+// Shown only by agents that have a plan (`todos: true`) or a context budget or a cost: loaded then.
+export const planPart = lazyPart(() => import('./plan/plan').then((module) => module.Plan));
+export const contextMeterPart = lazyPart(() => import('./context/context-meter').then((module) => module.ContextMeter));
 
 /** Props of `AgentChat`: the agent, and what to customize around the built-in layout. */
 export interface AgentChatProps {
@@ -149,9 +153,14 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
+  const agent = useAgentInstance();
+  // Mounted from the start for an agent that can make a plan, so its live region announces the first step.
+  const hasPlan = useAgentSelector(pickHasPlan) || agent.tools.some((tool) => tool.name === 'todo_write');
+  const metered = useAgentSelector(pickHasCost) || agent.context !== undefined;
   const layerRef = useRef<HTMLDivElement>(null);
   const strings = useStrings();
   useInert(layerRef, waitsFor === 'approval');
+  useChatPreloads();
   return (
     <>
       {/* `display: contents`, so the layout is the same; `inert` while the approval dialog is open. */}
@@ -162,7 +171,11 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState title={strings.chat.emptyTitle} />} />
           </ThreadViewport>
           <div className="rak-chat-footer">
-            <Plan />
+            {hasPlan && (
+              <Suspense fallback={null}>
+                <planPart.Component />
+              </Suspense>
+            )}
             <SessionNotice />
             <ErrorNotice />
             <QuestionPicker allowFreeText={allowFreeText} />
@@ -175,7 +188,11 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
               <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} attachments={attachments} />
             </fieldset>
-            <ContextMeter />
+            {metered && (
+              <Suspense fallback={null}>
+                <contextMeterPart.Component />
+              </Suspense>
+            )}
           </div>
         </FilePanelLayout>
       </div>
@@ -191,6 +208,8 @@ function pickWaitsFor(state: AgentState): 'approval' | 'question' | null {
 }
 
 const pickAwaiting = (state: AgentState) => state.status === 'awaiting-people';
+const pickHasPlan = (state: AgentState) => state.todos !== undefined;
+const pickHasCost = (state: AgentState) => state.costUsd !== undefined;
 
 function DefaultEmptyState({ title }: { title: string }) {
   return (

@@ -8,11 +8,15 @@
  * people meet (accessible names, tooltips) carry the same marks as text.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentChat, FileExplorer } from '../../src/components/index';
 import { createAgent, type QuestionResult } from '../../src/core/index';
 import { createSandbox } from '../../src/core/sandbox/index';
 import { scriptedModel, text, toolCall } from '../../src/testing/index';
+import { preloadChatParts } from '../setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 afterEach(cleanup);
 

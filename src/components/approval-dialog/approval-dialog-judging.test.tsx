@@ -5,12 +5,16 @@
  * marks the risky parts of a shell command, and shows the app's own preview when it has one.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, defineTool, type PermissionPolicy, type ToolDefinition } from '../../core/index';
 import { createSandbox } from '../../core/sandbox/index';
 import { scriptedModel, text, toolCall } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
 import { ToolRenderersProvider } from '../tool-renderers/tool-renderers';
+import { preloadChatParts } from '../../../test/setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 afterEach(cleanup);
 

@@ -1,7 +1,13 @@
-import { useRef } from 'react';
-import { useApprovals, type PendingApproval } from '../../react/index';
-import { ApprovalRequestView } from './approval-request-view';
-import { useDialogFocus } from './use-dialog-focus';
+import { Suspense } from 'react';
+import { useApprovals } from '../../react/index';
+import { lazyPart } from '../lazy-part';
+
+/**
+ * The dialog's code (the request view, the arguments form generated from the schema, the shell
+ * preview, the diffs) loads when a call first waits, or earlier with `approvalDialogPart.preload()`
+ * (`AgentChat` preloads it when a run starts): a chat that never asks ships none of it up front.
+ */
+export const approvalDialogPart = lazyPart(() => import('./approval-modal').then((module) => module.ApprovalModal));
 
 /** Props of `ApprovalDialog`. */
 export interface ApprovalDialogProps {
@@ -44,17 +50,10 @@ export interface ApprovalDialogProps {
 export function ApprovalDialog({ className }: ApprovalDialogProps) {
   const approvals = useApprovals();
   const first = approvals[0];
-  return first ? <ApprovalModal approval={first} total={approvals.length} className={className} /> : null;
-}
-
-function ApprovalModal({ approval, total, className }: { approval: PendingApproval; total: number; className: string | undefined }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { onKeyDown } = useDialogFocus(ref, approval.call.id);
+  if (!first) return null;
   return (
-    // A press on the backdrop must not take focus out of the dialog (it would land on the page).
-    <div className="rak-overlay" onMouseDown={(event) => event.target === event.currentTarget && event.preventDefault()}>
-      {/* Keyed: each request starts fresh (arguments, deny step); the focus hook keeps working across them. */}
-      <ApprovalRequestView key={approval.call.id} approval={approval} position={1} total={total} dialogRef={ref} onDialogKeyDown={onKeyDown} className={className} />
-    </div>
+    <Suspense fallback={null}>
+      <approvalDialogPart.Component approval={first} total={approvals.length} className={className} />
+    </Suspense>
   );
 }

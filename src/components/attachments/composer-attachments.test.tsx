@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgent } from '../../core/index';
 import { scriptedModel, text } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
 import type { AttachmentOptions } from './attachment-options';
+import { preloadChatParts } from '../../../test/setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 // A 1x1 PNG.
 const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
@@ -171,7 +175,7 @@ describe('attachments in the composer', () => {
     const file = agent.getState().messages[0]!.parts[0];
     let states = 0;
     const unsubscribe = agent.subscribe(() => void states++);
-    await waitFor(() => expect(agent.getState().status).toBe('idle'));
+    await waitFor(() => expect(agent.getState().status).toBe('idle'), { timeout: 5000 });
     unsubscribe();
     expect(states).toBeGreaterThan(10);
     expect(agent.getState().messages[0]!.parts[0]).toBe(file);

@@ -1,11 +1,14 @@
-import { useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Suspense, useCallback, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useAgentInstance, useAgentSelector } from '../../react/index';
-import { AttachmentChips } from '../attachments/attachment-chips';
 import { defaultAttachmentOptions, type AttachmentOptions } from '../attachments/attachment-options';
 import { useAttachments } from '../attachments/use-attachments';
 import { useFileDrop } from '../attachments/use-file-drop';
 import { useComposerDraftTarget } from './composer-draft';
 import { useStrings } from '../strings/strings-context';
+import { lazyPart } from '../lazy-part';
+
+// The chips of the files about to be sent: loaded when the first file is attached.
+export const attachmentChipsPart = lazyPart(() => import('../attachments/attachment-chips').then((module) => module.AttachmentChips));
 
 export interface ComposerProps {
   placeholder?: string;
@@ -98,13 +101,17 @@ export function Composer({ placeholder, autoFocus = false, attachments: attachme
     <form className={['rak-composer', className].filter(Boolean).join(' ')} onSubmit={onSubmit} data-status={status} data-dragging={drop.dragging || undefined} {...drop.handlers}>
       {attaching && (
         <>
-          <AttachmentChips
-            items={attachments.items}
-            onRemove={(id) => {
-              attachments.remove(id);
-              focusInput();
-            }}
-          />
+          {attachments.items.length > 0 && (
+            <Suspense fallback={null}>
+              <attachmentChipsPart.Component
+                items={attachments.items}
+                onRemove={(id) => {
+                  attachments.remove(id);
+                  focusInput();
+                }}
+              />
+            </Suspense>
+          )}
           <button type="button" className="rak-composer-attach" aria-label={attachmentText.attach} title={attachmentText.attach} onClick={() => pickerRef.current?.click()}>
             <span className="rak-icon-attach" aria-hidden="true" />
           </button>

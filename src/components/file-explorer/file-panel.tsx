@@ -1,6 +1,13 @@
-import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { FileExplorer } from './file-explorer';
+import { Suspense, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useStrings } from '../strings/strings-context';
+import { lazyPart, whenIdle } from '../lazy-part';
+
+/**
+ * The explorer's code (the tree, the viewer, the diffs, the downloads) loads when the panel first
+ * opens; with a panel to open, it is preloaded when the page is idle and when a pointer or the
+ * keyboard reaches the "Workspace" button, so it is there before the click.
+ */
+export const fileExplorerPart = lazyPart(() => import('./file-explorer').then((module) => module.FileExplorer));
 
 /** Wide enough (in CSS pixels) to open the file panel beside the chat at first. */
 const wideEnough = 900;
@@ -30,6 +37,8 @@ export function FilePanelLayout({ enabled, children }: { enabled: boolean; child
     toggleRef.current?.focus();
   };
   const shown = enabled && open === true;
+  useEffect(() => (enabled ? whenIdle(() => void fileExplorerPart.preload().catch(() => {})) : undefined), [enabled]);
+  const preload = () => void fileExplorerPart.preload().catch(() => {});
   return (
     <>
       {enabled && (
@@ -41,6 +50,8 @@ export function FilePanelLayout({ enabled, children }: { enabled: boolean; child
             aria-expanded={shown}
             aria-controls={shown ? panelId : undefined}
             onClick={() => setOpen(!shown)}
+            onPointerEnter={preload}
+            onFocus={preload}
           >
             {strings.files.workspace}
           </button>
@@ -56,7 +67,9 @@ export function FilePanelLayout({ enabled, children }: { enabled: boolean; child
                 {strings.files.close}
               </button>
             </header>
-            <FileExplorer label={strings.files.workspaceFiles} />
+            <Suspense fallback={null}>
+              <fileExplorerPart.Component label={strings.files.workspaceFiles} />
+            </Suspense>
           </aside>
         )}
       </div>

@@ -1,8 +1,16 @@
+import { Suspense } from 'react';
 import type { MessagePart, NoticePart, ReasoningPart } from '../../core/index';
 import { Markdown } from '../markdown/index';
 import { VisibleText } from '../visible-text/visible-text';
-import { ToolCallChip } from './tool-call-chip';
 import { useStrings } from '../strings/strings-context';
+import { lazyPart } from '../lazy-part';
+
+/**
+ * The tool card's code (its details, durations, states, sub-agent steps, MCP App slot, the app's
+ * renderers) loads with the first tool call shown, or earlier with `toolCallChipPart.preload()`
+ * (`AgentChat` preloads it when the page is idle): a chat that only talks ships none of it up front.
+ */
+export const toolCallChipPart = lazyPart(() => import('./tool-call-chip').then((module) => module.ToolCallChip));
 
 /** Props of {@link MessagePartView}. */
 export interface MessagePartViewProps {
@@ -39,7 +47,11 @@ export function MessagePartView({ part, streaming = false, className }: MessageP
     case 'reasoning':
       return <ReasoningView part={part} className={className} />;
     case 'tool-call':
-      return <ToolCallChip toolCallId={part.toolCallId} className={className} />;
+      return (
+        <Suspense fallback={null}>
+          <toolCallChipPart.Component toolCallId={part.toolCallId} className={className} />
+        </Suspense>
+      );
     case 'notice':
       return <NoticeView notice={part} className={className} />;
     case 'file':

@@ -1,9 +1,9 @@
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import type { FilePart, Message, MessagePart } from '../../core/index';
-import { MessageAttachments } from '../attachments/message-attachments';
 import { CopyMessageAction } from './copy-message-action';
 import { EditMessageAction } from './edit-message-action';
 import { MessagePartView } from './message-part';
+import { lazyPart } from '../lazy-part';
 import { useStrings } from '../strings/strings-context';
 import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
@@ -27,6 +27,7 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
   const streaming = message.status === 'streaming';
   const strings = useStrings();
   const isEmpty = message.parts.length === 0;
+  const files = filesOf(message);
   // A reply that failed before it said anything has nothing to show: the error notice below the
   // thread says what happened and offers Retry.
   if (message.role === 'assistant' && isEmpty && message.status === 'error') return null;
@@ -39,7 +40,11 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
       aria-label={message.role === 'user' ? strings.thread.you : strings.thread.assistant}
     >
       <div className="rak-message-body">
-        <MessageAttachments files={filesOf(message)} />
+        {files.length > 0 && (
+          <Suspense fallback={null}>
+            <messageAttachmentsPart.Component files={files} />
+          </Suspense>
+        )}
         {message.parts.map((part) => (
           <MessagePartView key={partKey(part)} part={part} streaming={streaming} />
         ))}
@@ -63,6 +68,9 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
 });
 
 const noFiles: FilePart[] = [];
+
+// Thumbnails and chips of a user's attached files: loaded with the first message that has some.
+export const messageAttachmentsPart = lazyPart(() => import('../attachments/message-attachments').then((module) => module.MessageAttachments));
 
 function filesOf(message: Message): FilePart[] {
   if (!message.parts.some((part) => part.type === 'file')) return noFiles;

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, defineTool } from '../../core/index';
 import { createSandbox } from '../../core/sandbox/index';
 import { scriptedModel, text, toolCall } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
 import { englishStrings, type KitStrings } from './kit-strings';
+import { preloadChatParts } from '../../../test/setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 /**
  * Every word the chat shows comes from the strings set: with a set whose every word is wrapped in

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createInitialState, defineTool, type Message } from '../../core/index';
 import { hangingModel, scriptedModel, text, toolCall } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
+import { preloadChatParts } from '../../../test/setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 afterEach(cleanup);
 

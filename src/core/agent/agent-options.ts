@@ -215,6 +215,18 @@ export interface Agent {
    * ```
    */
   callTool?(name: string, input: unknown): Promise<ToolCall>;
+  /**
+   * Loads the code a run needs (the loop: the model call, the tool phase, argument validation)
+   * now, so the first `send` does not wait for it. The agent works without it: the code loads
+   * with the first run. `AgentChat` calls it when the page is idle. Optional: agents whose runs
+   * need no code of their own leave it out.
+   *
+   * @example
+   * ```ts
+   * requestIdleCallback(() => void agent.preload?.());
+   * ```
+   */
+  preload?(): Promise<void>;
   /** Supplies the result of a call to a declaration whose handler returned `deferToolResult`. */
   submitToolResult(toolCallId: string, output: unknown, options?: { error?: string }): Promise<RunResult>;
   /**

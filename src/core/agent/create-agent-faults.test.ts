@@ -27,15 +27,20 @@ const replyText = (agent: ReturnType<typeof createAgent>) =>
 describe('stop', () => {
   it('keeps what streamed, marks the message stopped and returns to idle', async () => {
     let push!: (part: unknown) => void;
+    let called!: () => void;
+    // The first run loads the loop before it calls the model: wait for the call, not for a tick.
+    const modelCalled = new Promise<void>((resolve) => (called = resolve));
     const model = new MockLanguageModelV3({
       doStream: async ({ abortSignal }) => {
         const controlled = controlledStream(abortSignal);
         push = controlled.push;
+        called();
         return { stream: controlled.stream as never };
       },
     });
     const agent = createAgent({ model });
     const run = agent.send('tell me a long story');
+    await modelCalled;
     await nextTick();
     push({ type: 'text-start', id: '0' });
     push({ type: 'text-delta', id: '0', delta: 'Once upon ' });

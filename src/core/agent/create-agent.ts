@@ -18,6 +18,7 @@ import { toToolInfo as toolInfoOf, type ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
+import { loadRunLoop } from '../run/load-run-loop';
 import { gateCommands, type AgentCommands } from './session-gate';
 import { createAgentEvents } from './agent-events';
 import { consoleReportError, reportSafely } from './report-error';
@@ -227,6 +228,7 @@ export function createAgent(options: AgentOptions): Agent {
       }
       return runs.continue();
     },
+    preload: () => loadRunLoop().then(() => undefined),
     dispose() {
       disposal ??= (async () => {
         await commands.stop();

@@ -1,7 +1,5 @@
 import type { AgentEvent } from '../store/events';
-import { InvalidAnswerError, toAnsweredResult, toCancelledResult } from '../people/validate-answers';
 import type { AskUserQuestionInput, QuestionAnswer } from '../people/question-types';
-import { validateToolInput } from '../tools/tool-input-schema';
 import type { AgentState, ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import { isPendingApproval } from '../store/tool-call-states';
@@ -48,6 +46,8 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
       const edited = options.input !== undefined;
       if (edited) {
         const tool = context.tools.get(call.name);
+        // The validator loads with the first edited approval (a run that asked has loaded it already).
+        const { validateToolInput } = await import('../tools/tool-input-schema');
         const validated = tool ? await validateToolInput(tool, options.input) : { ok: false as const, message: `Unknown tool "${call.name}".` };
         if (!validated.ok) throw new AgentCommandError('invalid-input', validated.message);
         const json = toJsonData(options.input, 'input');
@@ -102,6 +102,8 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
     },
 
     async answer(toolCallId, answers: readonly QuestionAnswer[]) {
+      // Loaded before anything is checked, so the answer is checked and recorded in one go.
+      const { InvalidAnswerError, toAnsweredResult } = await import('../people/validate-answers');
       const call = find(toolCallId, 'an answer', (candidate) => candidate.state === 'answer-requested');
       let output;
       try {
@@ -115,6 +117,7 @@ export function createPeopleCommands(context: PeopleCommandsContext): PeopleComm
     },
 
     async cancelQuestion(toolCallId, note) {
+      const { toCancelledResult } = await import('../people/validate-answers');
       find(toolCallId, 'an answer', (candidate) => candidate.state === 'answer-requested');
       dispatch({ type: 'tool-call-update', toolCallId, state: 'output-available', by: 'user', at: now(), note: 'cancelled', output: toCancelledResult(note) });
       return context.continueRun();

@@ -18,6 +18,7 @@ const names = {
   resume: true,
   compact: true,
   dispose: true,
+  preload: true,
 } satisfies Record<AgentCommandName, true>;
 
 function recordingCommands(calls: string[]): AgentCommands {
@@ -29,17 +30,17 @@ function recordingCommands(calls: string[]): AgentCommands {
 }
 
 describe('gateCommands', () => {
-  it('holds every command but stop and dispose until the session is ready, then runs them in order', async () => {
+  it('holds every command but stop, dispose and preload until the session is ready, then runs them in order', async () => {
     const calls: string[] = [];
     let open!: () => void;
     const ready = new Promise<void>((resolve) => (open = resolve));
     const gated = gateCommands(recordingCommands(calls), ready) as unknown as Record<string, () => Promise<unknown>>;
     const pending = Object.keys(names).map((name) => gated[name]!());
     await Promise.resolve();
-    expect(calls).toEqual(['stop', 'dispose']);
+    expect(calls).toEqual(['stop', 'dispose', 'preload']);
     open();
     await Promise.all(pending);
-    expect(calls).toEqual(['stop', 'dispose', ...Object.keys(names).filter((name) => name !== 'stop' && name !== 'dispose')]);
+    expect(calls).toEqual(['stop', 'dispose', 'preload', ...Object.keys(names).filter((name) => !['stop', 'dispose', 'preload'].includes(name))]);
   });
 
   it('passes commands through untouched without a session', () => {

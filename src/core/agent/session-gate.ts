@@ -11,9 +11,9 @@ export type AgentCommands = Pick<Agent, AgentCommandName>;
  * Commands that act at once even while a session loads. `stop`: it ends what runs, and while a
  * session loads nothing can run yet (every other command waits); waiting for the load would make
  * it cancel approvals the user has not even seen. `dispose`: letting go must not wait for a load
- * (the session's own disposal still does).
+ * (the session's own disposal still does). `preload`: loading the loop's code needs no conversation.
  */
-const ungated: readonly AgentCommandName[] = ['stop', 'dispose'];
+const ungated: readonly AgentCommandName[] = ['stop', 'dispose', 'preload'];
 
 /**
  * Makes every command wait until `ready` settles (a session's load), so commands act on the

@@ -13,6 +13,7 @@ import type {
   ProviderToolResultPart,
 } from './language-model';
 import { isToolContentOutput, type ToolContentOutput } from './tool-content-output';
+import { defaultMaxToolOutputChars } from './tool-output-limit';
 
 /**
  * Builds the provider prompt (the `prompt` of `doStream`) from the conversation: the
@@ -99,8 +100,6 @@ function toToolCallPart(call: ToolCall): ProviderToolCallPart {
   const input = call.input !== undefined && typeof call.input === 'object' ? call.input : {};
   return { type: 'tool-call', toolCallId: call.id, toolName: call.name, input };
 }
-
-export const defaultMaxToolOutputChars = 20_000;
 
 /** What the model reads in place of an elided output: that it existed, and how to get it again. */
 export function elidedOutputNote(call: ToolCall): string {

@@ -1,10 +1,9 @@
 import type { LanguageModel, ProviderFunctionTool } from '../model/language-model';
 import { defaultRetryPolicy, type RetryPolicy } from '../model/retry-policy';
-import { defaultMaxToolOutputChars } from '../model/to-provider-prompt';
 import type { PermissionPolicy } from '../people/permission-policy';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolLifecycle, type ToolLifecycle } from '../tools/tool-lifecycle';
-import { toModelJsonSchema } from '../tools/tool-input-schema';
+import { toModelJsonSchema } from '../tools/tool-model-schema';
 import type { ToolCallHandler } from './execute-tool-call';
 import type { ContextOptions } from '../context/context-options';
 import { lazyContext, type LazyContext } from '../context/lazy-context';
@@ -14,6 +13,7 @@ import { inheritedHooksKey } from './sub-agent-host';
 import { engineStepKey, type EngineStep } from './engine-step';
 import { assertValidLimits } from './run-budget';
 import type { AgentLimits, CostEstimator } from './run-limits';
+import { defaultMaxToolOutputChars } from '../model/tool-output-limit';
 
 const defaultMaxSteps = 20;
 const defaultMaxParallelTools = 4;

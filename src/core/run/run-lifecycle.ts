@@ -4,7 +4,8 @@ import type { AgentError, AgentState, AgentStatus } from '../store/state';
 import { chargeStep, createRunBudget, LimitReachedError, wallClockNotice, type RunBudget } from './run-budget';
 import type { SubAgentHost } from './sub-agent-host';
 import type { RunConfig } from './run-config';
-import { runLoop, settleCalls } from './run-loop';
+import { loadRunLoop, loadedRunLoop } from './load-run-loop';
+import { settleCalls } from './settle-calls';
 import { createWaker } from './waker';
 
 /** How a run ended, as `send`, `retry` and the decision commands report it. */
@@ -73,7 +74,7 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
       const notice = chargeStep(runBudget, usage, limits, costUsd);
       if (notice && !controller.signal.aborted) controller.abort(new LimitReachedError(notice));
     };
-    const loop = () => runLoop({
+    const loop = async () => (loadedRunLoop() ?? (await loadRunLoop()))({
       ...config,
       runId: runBudget.runId,
       toolTimeoutMs: limits.toolTimeoutMs,

@@ -4,10 +4,11 @@ import { toProviderPrompt } from '../model/to-provider-prompt';
 import type { AgentError, AgentState, Message, NoticePart } from '../store/state';
 import type { ProviderPrompt } from '../model/language-model';
 import { runToolPhase, type ToolPhaseContext } from './tool-phase';
-import { holdsTheRun, isFinalToolCallState } from '../store/tool-call-states';
+import { holdsTheRun } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
+import { settleCalls } from './settle-calls';
 import { hookKit } from './hook-kit';
 import { refusalNotice } from './refusal-notice';
 import { chargeStep, LimitReachedError, stepCost, stepLimitNotice, type LimitNotice } from './run-budget';
@@ -198,19 +199,6 @@ function endWithLimit(context: RunLoopContext, messageId: string | undefined, no
   settleCalls(context, () => true, 'output-error', `Not run: ${notice.text}`);
   addNotice(context.dispatch, messageId, { level: 'warning', code: notice.code, text: notice.text });
   return { status: 'idle', reason: 'limit' };
-}
-
-/** Gives every matching call that has no result yet a final state. */
-export function settleCalls(
-  context: Pick<RunLoopContext, 'getState' | 'dispatch' | 'now'>,
-  matches: (call: AgentState['toolCalls'][number]) => boolean,
-  state: 'cancelled' | 'output-error',
-  error: string,
-): void {
-  for (const call of context.getState().toolCalls) {
-    if (isFinalToolCallState(call.state) || !matches(call)) continue;
-    context.dispatch({ type: 'tool-call-update', toolCallId: call.id, state, by: state === 'cancelled' ? 'user' : 'runtime', at: context.now(), error });
-  }
 }
 
 function addNotice(dispatch: (event: AgentEvent) => void, messageId: string | undefined, notice: Omit<NoticePart, 'type' | 'id'>): void {

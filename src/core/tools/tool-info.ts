@@ -1,5 +1,5 @@
 import type { ToolDefinition } from './define-tool';
-import { toModelJsonSchema } from './tool-input-schema';
+import { toModelJsonSchema } from './tool-model-schema';
 import type { ToolUi } from './tool-ui';
 
 /** A tool as the UI may show it (no functions but `ui.read`). */

@@ -6,7 +6,8 @@ import { defineTool } from './define-tool';
 import { InvalidToolError } from './invalid-tool-error';
 import { createToolRegistry } from './tool-registry';
 import type { StandardSchemaV1 } from '../schema/standard-schema';
-import { toModelJsonSchema, validateToolInput } from './tool-input-schema';
+import { validateToolInput } from './tool-input-schema';
+import { toModelJsonSchema } from './tool-model-schema';
 
 const weatherSchema = {
   type: 'object',
