@@ -12,6 +12,8 @@
  *   npm run bench:render -- --json results.json   also write every measurement
  *   npm run bench:render -- --screenshots shots   a screenshot of each page after its first run
  *   npm run bench:render -- --bytes-only          only build the pages and print their up-front bytes
+ *   npm run bench:render -- --profile profiles    a CPU profile of each measurement (pages built unminified,
+ *                                                 so functions keep their names; the bytes are then not an app's)
  *
  * Options: --runs N (3), --pace MS between tokens (5), --timeout S per measurement (200),
  * --setup-timeout S to load a page and mount its earlier messages (300),
@@ -25,7 +27,7 @@
  * `import()`) are listed apart.
  */
 import { createServer } from 'node:http';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -58,6 +60,8 @@ const scenarios = [
   // The kit alone, each on a page of its own (`page`): what an app does on load with saved data.
   { id: 'open-session-10k', label: 'open a saved 10,000-message session (kit)', mode: 'measured', seed: 10000, tokens: 0, page: 'kit-session', only: ['kit'] },
   { id: 'load-sandbox-10k', label: 'load a saved 10,000-file sandbox (kit)', mode: 'measured', seed: 10000, tokens: 0, page: 'kit-sandbox', only: ['kit'] },
+  // The same after one file changed: its save was per file, so a load reads each file's record.
+  { id: 'load-sandbox-10k-edited', label: 'load a saved 10,000-file sandbox, one file changed since (kit)', mode: 'measured', seed: 10000, tokens: 0, page: 'kit-sandbox', query: { edited: '1' }, only: ['kit'] },
 ];
 
 /** Whether `scenario` runs for `variant` (the kit-only scenarios run for the kit alone). */
@@ -79,6 +83,7 @@ const { values: options } = parseArgs({
     screenshots: { type: 'string' },
     list: { type: 'boolean', default: false },
     'bytes-only': { type: 'boolean', default: false },
+    profile: { type: 'string' },
   },
 });
 
@@ -144,6 +149,8 @@ async function buildPages(outDir, pages) {
       emptyOutDir: true,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 10_000,
+      // Profiles need the functions' names; everything else measures what an app ships.
+      minify: options.profile === undefined,
       rolldownOptions: {
         input: Object.fromEntries(pages.map((page) => [page, join(pagesDir, `${page}.html`)])),
         output: { codeSplitting: { groups: Object.entries(sharedChunks).map(([name, test]) => ({ name, test })) } },
@@ -289,7 +296,7 @@ async function measure(browser, baseUrl, variant, scenario, run) {
   try {
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(String(error)));
-    const query = new URLSearchParams({ mode: scenario.mode, seed: String(scenario.seed), tokens: String(scenario.tokens), pace: String(scenario.burst ? 0 : paceMs) });
+    const query = new URLSearchParams({ mode: scenario.mode, seed: String(scenario.seed), tokens: String(scenario.tokens), pace: String(scenario.burst ? 0 : paceMs), ...scenario.query });
     await page.goto(`${baseUrl}/${pageOf(scenario, variant)}.html?${query}`);
     await withTimeout(
       page.waitForFunction(() => window.benchReady === true || window.benchError !== undefined, undefined, { timeout: 0, polling: 200 }),
@@ -301,9 +308,19 @@ async function measure(browser, baseUrl, variant, scenario, run) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable', { timeDomain });
     await cdp.send('HeapProfiler.collectGarbage');
+    if (options.profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
     const before = await taskSeconds(cdp);
     const result = await withTimeout(page.evaluate(() => window.benchRun()), timeoutMs, `${variant.id} ${scenario.id}`);
     const after = await taskSeconds(cdp);
+    if (options.profile) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await mkdir(options.profile, { recursive: true });
+      await writeFile(join(options.profile, `${scenario.id}-${variant.id}-${run}.cpuprofile`), JSON.stringify(profile));
+    }
     if (errors.length > 0) throw new Error(errors.join('\n'));
     if (options.screenshots && run === 1) {
       await mkdir(options.screenshots, { recursive: true });
@@ -338,6 +355,11 @@ const loadBefore = loadavg();
 const pages = pagesToBuild();
 console.log(`Building ${pages.length} pages…`);
 const bytes = pageBytes(await buildPages(outDir, pages), pages);
+if (options.profile) {
+  // The profiles name the built files: keep them next to the profiles.
+  await cp(outDir, join(options.profile, 'pages'), { recursive: true });
+  console.log('Profiling: the pages are built unminified (kept in the profiles\' folder), so their bytes are not an app\'s.');
+}
 
 if (options['bytes-only']) {
   await rm(outDir, { recursive: true, force: true });
@@ -530,7 +552,7 @@ for (const id of ['stream-0', 'stream-1k', 'stream-10k']) {
   if (kit !== undefined && plain !== undefined) targets29.push(`- First render of 10,000 messages <= 0.2x useChat plain: ${(kit / plain).toFixed(2)}x: ${verdict(kit / plain <= 0.2)}`);
 }
 // No long task anywhere: every run of each of these scenarios without a task over 50 ms.
-for (const id of ['stream-0', 'stream-1k', 'stream-10k', 'first-10k', 'open-session-10k', 'load-sandbox-10k']) {
+for (const id of ['stream-0', 'stream-1k', 'stream-10k', 'first-10k', 'open-session-10k', 'load-sandbox-10k', 'load-sandbox-10k-edited']) {
   const entry = results[id]?.kit;
   if (entry === undefined) continue;
   const label = scenarios.find((item) => item.id === id).label;

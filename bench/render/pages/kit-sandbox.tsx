@@ -2,7 +2,10 @@
  * The kit loading a saved sandbox (issue 29): IndexedDB (`indexedDbSandboxStorage`) holds
  * `seed` files, stored before the measurement by `persistSandbox`; `<AgentChat>` over an agent
  * with an empty sandbox is on screen (not measured either). The measured work: `persistSandbox`
- * loading the files into that sandbox, and the page showing the change.
+ * loading the files into that sandbox, and the page showing the change. With `edited=1`, one file
+ * changed after the first save: that save was per file, so the whole-tree record is older than
+ * the files and the load reads every file's record (as after a tab that closed without saving
+ * the whole tree again).
  */
 import { createAgent } from 'react-agent-kit';
 import { AgentChat } from 'react-agent-kit/components';
@@ -35,6 +38,10 @@ startMeasured({
     const storage = indexedDbSandboxStorage({ name: storageName });
     const persistence = await persistSandbox(stored, storage);
     if (persistence.loaded !== 'new') throw new Error(`Expected a new sandbox storage, got ${persistence.loaded}.`);
+    if (parameters.get('edited') === '1') {
+      stored.writeFile('src/module-0/file-0.ts', '// changed\n');
+      if ((await persistence.flush()) !== 'saved') throw new Error('The changed file was not saved.');
+    }
     await persistence.dispose();
     await storage.close();
     sandbox = createSandbox();
