@@ -29,12 +29,12 @@
 import { createServer } from 'node:http';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { pageBytes, sharedChunks } from './page-bytes.mjs';
 
 const here = import.meta.dirname;
 const repository = resolve(here, '../..');
@@ -111,7 +111,6 @@ const timeDomain = options['time-domain'];
 if (!['threadTicks', 'timeTicks'].includes(timeDomain)) throw new Error('--time-domain is threadTicks or timeTicks');
 
 const source = (path) => resolve(repository, 'src', path);
-const gzipLevel = 9;
 
 /** The pages to build: the chosen variants' and those of the chosen kit-only scenarios. */
 function pagesToBuild() {
@@ -120,16 +119,22 @@ function pagesToBuild() {
   return [...pages];
 }
 
-/** Chunks left out of every page's up-front bytes: React (an app has it anyway) and the benchmark's own harness. */
-const sharedChunks = {
-  react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-  'bench-harness': /[\\/]bench[\\/]render[\\/]pages[\\/](harness-core|content|token-source)\.ts$/,
-};
-
-/** Builds `pages` (production mode), the kit from its sources as the playground does; returns the build output. */
+/**
+ * Builds each of `pages` on its own (production mode) into `outDir/<page>/`, the kit from its
+ * sources as the playground does, so a page's chunks and bytes do not depend on which other pages
+ * were chosen; returns each page's build output.
+ */
 async function buildPages(outDir, pages) {
+  const outputs = {};
+  for (const page of pages) outputs[page] = await buildPage(join(outDir, page), page);
+  return outputs;
+}
+
+async function buildPage(outDir, page) {
   const result = await build({
     root: pagesDir,
+    // Relative asset URLs: the page is served from its own folder.
+    base: './',
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
@@ -152,68 +157,12 @@ async function buildPages(outDir, pages) {
       // Profiles need the functions' names; everything else measures what an app ships.
       minify: options.profile === undefined,
       rolldownOptions: {
-        input: Object.fromEntries(pages.map((page) => [page, join(pagesDir, `${page}.html`)])),
+        input: { [page]: join(pagesDir, `${page}.html`) },
         output: { codeSplitting: { groups: Object.entries(sharedChunks).map(([name, test]) => ({ name, test })) } },
       },
     },
   });
   return (Array.isArray(result) ? result : [result]).flatMap((output) => output.output);
-}
-
-const gzipSize = (code) => gzipSync(Buffer.from(code), { level: gzipLevel }).length;
-
-/** A chunk's name for people: its main module's path under bench/render/pages, src/ or node_modules. */
-function chunkLabel(chunk) {
-  const largest = Object.entries(chunk.modules).sort((a, b) => b[1].renderedLength - a[1].renderedLength)[0]?.[0];
-  const id = (chunk.facadeModuleId ?? largest ?? chunk.fileName).replace(/^\0/, '').split('?')[0];
-  const inModules = id.lastIndexOf(`${sep}node_modules${sep}`);
-  if (inModules !== -1) return id.slice(inModules + 14);
-  const local = relative(repository, id);
-  return local.startsWith('..') ? chunk.name : local;
-}
-
-/**
- * Up-front and lazy bytes of each page: the JS chunks in the static import closure of its entry
- * chunk (following `imports`), React's and the harness's chunks left out (their sizes are given
- * once), and the chunks it can load later (reachable through `dynamicImports`), gzip level 9.
- */
-function pageBytes(output, pages) {
-  const chunks = output.filter((item) => item.type === 'chunk');
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const assets = new Map(output.filter((item) => item.type === 'asset').map((asset) => [asset.fileName, asset]));
-  const shared = new Set(chunks.filter((chunk) => !chunk.isEntry && Object.hasOwn(sharedChunks, chunk.name)).map((chunk) => chunk.fileName));
-  const closure = (start, follow) => {
-    const seen = new Set();
-    const pending = [...start];
-    while (pending.length > 0) {
-      const fileName = pending.pop();
-      if (seen.has(fileName) || !byFile.has(fileName)) continue;
-      seen.add(fileName);
-      pending.push(...follow(byFile.get(fileName)));
-    }
-    return seen;
-  };
-  const describe = (fileName) => ({ file: fileName, label: chunkLabel(byFile.get(fileName)), gzipBytes: gzipSize(byFile.get(fileName).code), minifiedBytes: Buffer.byteLength(byFile.get(fileName).code) });
-  const bytes = {};
-  for (const page of pages) {
-    const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === page);
-    if (entry === undefined) continue;
-    const upFront = closure([entry.fileName], (chunk) => chunk.imports);
-    const everything = closure([entry.fileName], (chunk) => [...chunk.imports, ...chunk.dynamicImports]);
-    const own = [...upFront].filter((fileName) => !shared.has(fileName)).map(describe);
-    const lazy = [...everything].filter((fileName) => !upFront.has(fileName) && !shared.has(fileName)).map(describe).sort((a, b) => b.gzipBytes - a.gzipBytes);
-    const css = [...upFront].flatMap((fileName) => [...(byFile.get(fileName).viteMetadata?.importedCss ?? [])]);
-    bytes[page] = {
-      upFrontGzipBytes: own.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
-      upFrontMinifiedBytes: own.reduce((sum, chunk) => sum + chunk.minifiedBytes, 0),
-      upFront: own,
-      lazyGzipBytes: lazy.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
-      lazy,
-      cssGzipBytes: [...new Set(css)].reduce((sum, fileName) => sum + (assets.has(fileName) ? gzipSize(assets.get(fileName).source) : 0), 0),
-      sharedLeftOut: [...upFront].filter((fileName) => shared.has(fileName)).map(describe),
-    };
-  }
-  return bytes;
 }
 
 const kilobytes = (bytes) => `${(bytes / 1000).toFixed(2)} kB`;
@@ -234,9 +183,16 @@ function bytesSection(bytes) {
   }
   lines.push('\nLazy chunks, gzip:\n');
   for (const [page, measured] of Object.entries(bytes)) lines.push(`- ${page}: ${measured.lazy.length === 0 ? 'none' : measured.lazy.map((chunk) => `${chunk.label} ${kilobytes(chunk.gzipBytes)}`).join(', ')}`);
-  const left = Object.values(bytes).flatMap((measured) => measured.sharedLeftOut);
-  const unique = [...new Map(left.map((chunk) => [chunk.file, chunk])).values()];
-  if (unique.length > 0) lines.push(`\nLeft out of every page: ${unique.map((chunk) => `${chunk.file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '')} ${kilobytes(chunk.gzipBytes)}`).join(', ')}.`);
+  // Each page is its own build, so each has its own React and harness chunks (the harness tree-shaken per page).
+  const left = new Map();
+  for (const measured of Object.values(bytes)) {
+    for (const chunk of measured.sharedLeftOut) {
+      const name = chunk.file.replace(/^.*\//, '').replace(/-[\w-]{8}\.js$/, '');
+      left.set(name, [...(left.get(name) ?? []), chunk.gzipBytes]);
+    }
+  }
+  const range = (sizes) => (Math.min(...sizes) === Math.max(...sizes) ? kilobytes(sizes[0]) : `${kilobytes(Math.min(...sizes)).replace(' kB', '')}-${kilobytes(Math.max(...sizes))}`);
+  if (left.size > 0) lines.push(`\nLeft out of every page: ${[...left].map(([name, sizes]) => `${name} ${range(sizes)}`).join(', ')}.`);
   return lines.join('\n');
 }
 
@@ -297,7 +253,7 @@ async function measure(browser, baseUrl, variant, scenario, run) {
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(String(error)));
     const query = new URLSearchParams({ mode: scenario.mode, seed: String(scenario.seed), tokens: String(scenario.tokens), pace: String(scenario.burst ? 0 : paceMs), ...scenario.query });
-    await page.goto(`${baseUrl}/${pageOf(scenario, variant)}.html?${query}`);
+    await page.goto(`${baseUrl}/${pageOf(scenario, variant)}/${pageOf(scenario, variant)}.html?${query}`);
     await withTimeout(
       page.waitForFunction(() => window.benchReady === true || window.benchError !== undefined, undefined, { timeout: 0, polling: 200 }),
       setupTimeoutMs,
@@ -354,7 +310,8 @@ const startedAt = new Date();
 const loadBefore = loadavg();
 const pages = pagesToBuild();
 console.log(`Building ${pages.length} pages…`);
-const bytes = pageBytes(await buildPages(outDir, pages), pages);
+const built = await buildPages(outDir, pages);
+const bytes = Object.fromEntries(pages.map((page) => [page, pageBytes(built[page], page, repository)]));
 if (options.profile) {
   // The profiles name the built files: keep them next to the profiles.
   await cp(outDir, join(options.profile, 'pages'), { recursive: true });
