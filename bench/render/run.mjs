@@ -2,8 +2,8 @@
 /**
  * Render benchmark: `<AgentChat>` against a floor (a bare page: no framework, no markdown), AI SDK
  * `useChat` with a plain list, `useChat` with streamdown (as AI Elements renders markdown) and
- * assistant-ui's primitives with its markdown, in headless Chromium. Every variant gets the same earlier messages and the same token stream
- * at the same pace (bench/render/pages). Each measurement is a fresh page; the runs interleave
+ * assistant-ui's primitives with its markdown, in headless Chromium. Every variant gets the same
+ * earlier messages and the same token stream at the same pace (bench/render/pages). Each measurement is a fresh page; the runs interleave
  * the variants (A B C D, A B C D, ...) and the tables give medians and the kit's ratio to each.
  *
  *   npm run bench:render                      all variants and scenarios, 3 runs
@@ -20,11 +20,12 @@
  * --time-domain threadTicks|timeTicks (threadTicks: main-thread CPU time, steadier on a shared
  * machine; timeTicks: wall time of the main thread's tasks), --list (variants and scenarios).
  * The pages are built with Vite (production React) into a temporary folder and served on a free
- * port; Chromium is /usr/bin/chromium or CHROMIUM_PATH. The build puts React (react, react-dom,
- * scheduler) in a chunk of its own and the harness (harness-core, content, token source) in
- * another; a page's up-front bytes are the gzip (level 9) sizes of the other JS chunks in the
- * static import closure of its entry chunk, and its lazy chunks (reachable only through a dynamic
- * `import()`) are listed apart.
+ * port; Chromium is /usr/bin/chromium or CHROMIUM_PATH. Each page is a build of its own, with React
+ * (react, react-dom, scheduler) in a chunk of its own and the harness (harness-core, content, token
+ * source) in another; a page's up-front bytes are the gzip (level 9) sizes of the other JS chunks in
+ * the static import closure of its entry chunk, and its lazy chunks (reachable only through a
+ * dynamic `import()`) are listed apart (bench/render/page-bytes.mjs). Kit-only scenarios (`only`)
+ * run on pages of their own (`page`): opening a saved session, loading a saved sandbox.
  */
 import { createServer } from 'node:http';
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
