@@ -4,8 +4,9 @@ import { defineConfig, type Plugin } from 'vite';
 import { thirdPartyNotices } from './build/third-party-notices';
 
 /**
- * Library build: one ESM file per public entry. Peer dependencies and runtime
- * dependencies stay external, so the app's bundler dedupes them.
+ * Library build: one ESM file per public entry (`dist/core.js`, ...), importing one file per
+ * source module (`dist/modules/`). Peer dependencies and runtime dependencies stay external, so
+ * the app's bundler dedupes them.
  */
 const entries = {
   core: 'src/core/index.ts',
@@ -91,6 +92,18 @@ export default defineConfig({
       external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^@ag-ui\//, /^just-bash($|\/)/, /^pg($|\/)/, /^@electric-sql\/pglite($|\/)/, /^re2js($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
+        // One file per source module (under dist/modules/), as the sources are: an app's bundler
+        // then tree-shakes and splits the kit as finely as its own code, so what the kit loads
+        // lazily (the loop, the approval dialog, the file explorer...) stays lazy in the app, and
+        // what an app does not use is left out whole. Bundled into one file per entry, every
+        // module an entry exports would load up front.
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: (chunk) => {
+          if (chunk.isEntry && Object.hasOwn(entries, chunk.name)) return '[name].js';
+          const modulePath = chunk.name.replace(/^.*node_modules\//, 'vendor/');
+          return `modules/${modulePath}.js`;
+        },
       },
     },
   },

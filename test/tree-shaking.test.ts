@@ -55,7 +55,9 @@ describe('importing one component from the built package', () => {
     for (const other of ['rak-explorer', 'rak-diff', 'rak-composer', 'rak-approval', 'rak-thread', 'rak-question']) expect(code).not.toContain(other);
     // Its English words, not the whole set (the copy button's, not the composer's).
     expect(code).not.toContain('Send a message');
-    expect(gzipKb).toBeLessThan(10);
+    // 10.0 kB since dist/ keeps one file per module (each dynamically imported module's namespace
+    // is its own object); 20.7 kB when the chat came along.
+    expect(gzipKb).toBeLessThan(11);
   }, 60_000);
 
   it('Markdown loads the code highlighter and its grammars lazily: none of it is up front', async () => {

@@ -21,8 +21,8 @@ export interface LazyPart<Props> {
 /**
  * @example
  * ```tsx
- * const modalPart = lazyPart(() => import('./approval-modal').then((module) => module.ApprovalModal));
- * <Suspense fallback={null}><modalPart.Component approval={first} /></Suspense>
+ * const dialogPart = lazyPart(() => import('my-dialog').then((module) => module.Dialog));
+ * <Suspense fallback={null}><dialogPart.Component open /></Suspense>
  * ```
  */
 export function lazyPart<Props extends object>(load: () => Promise<ComponentType<Props>>): LazyPart<Props> {
