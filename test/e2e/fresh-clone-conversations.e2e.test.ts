@@ -25,8 +25,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  process.env.PLAYGROUND_SESSIONS_DIR = environmentBefore.dir;
-  process.env.PLAYGROUND_MCP = environmentBefore.mcp;
+  // Assigning undefined would store the string "undefined".
+  for (const [name, value] of [['PLAYGROUND_SESSIONS_DIR', environmentBefore.dir], ['PLAYGROUND_MCP', environmentBefore.mcp]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 interface FreshPlayground {
