@@ -7,8 +7,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isFreshDataDir } from './pglite-fresh-start';
+import { answeringWhileStarting, isFreshDataDir } from './pglite-fresh-start';
 import { pgliteSessionStore } from './pglite-session-store';
+import type { ServerSessionStore } from './server-session-store';
 import { conversation } from './server-session-store-contract';
 
 /** PGlite.create, held until `open()`: counts its calls, and fails the next `failures` ones. */
@@ -130,5 +131,45 @@ describe('isFreshDataDir', () => {
     expect(await isFreshDataDir(used)).toBe(false);
     expect(await isFreshDataDir('idb://sessions')).toBe(false);
     expect(await isFreshDataDir(join(used, 'PG_VERSION'))).toBe(false);
+  });
+});
+
+describe('answeringWhileStarting', () => {
+  /** A store whose database never answers until `start()`; a method of a later version (`append`) included. */
+  function slowStore() {
+    const calls: string[] = [];
+    let start!: () => void;
+    const started = new Promise<void>((resolve) => (start = resolve));
+    const answer = <T>(name: string, value: T) => async () => {
+      calls.push(name);
+      await started;
+      return value;
+    };
+    const store = { list: answer('list', [{ id: 'chat-1' }]), load: answer('load', { id: 'chat-1' }), loadFiles: answer('loadFiles', { version: 1, files: [] }), append: answer('append', undefined), close: answer('close', undefined) };
+    return { store: store as unknown as ServerSessionStore & { append(): Promise<void> }, calls, start };
+  }
+
+  it('answers reads as an empty database would while the store starts, and passes a method it does not know on as a write', async () => {
+    const { store, calls, start } = slowStore();
+    const wrapped = answeringWhileStarting(store, Promise.resolve(true)) as typeof store;
+    expect(await wrapped.list('ada')).toEqual([]);
+    expect(await wrapped.load('ada', 'chat-1')).toBeNull();
+    expect(await wrapped.loadFiles('ada', 'chat-1')).toBeNull();
+    // Each read went on to the store in the background (that starts its database).
+    expect(calls).toEqual(['list', 'load', 'loadFiles']);
+    const appended = wrapped.append();
+    const listed = wrapped.list('ada');
+    start();
+    await appended;
+    expect(await listed).toEqual([{ id: 'chat-1' }]);
+  });
+
+  it('passes every call on when the data directory was not fresh', async () => {
+    const { store, start } = slowStore();
+    const wrapped = answeringWhileStarting(store, Promise.resolve(false));
+    const listed = wrapped.list('ada');
+    start();
+    expect(await listed).toEqual([{ id: 'chat-1' }]);
+    expect(await wrapped.load('ada', 'chat-1')).toEqual({ id: 'chat-1' });
   });
 });

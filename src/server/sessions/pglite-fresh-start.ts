@@ -52,32 +52,30 @@ export function answeringWhileStarting(store: ServerSessionStore, fresh: Promise
   let empty = true;
   let started = false;
   let failed = false;
-  const wrapped: Record<string, unknown> = {};
-  for (const [key, method] of Object.entries(store)) {
-    if (typeof method !== 'function') {
-      wrapped[key] = method;
-      continue;
-    }
-    const call = (...args: unknown[]) => (method as (...args: unknown[]) => Promise<unknown>).apply(store, args);
-    if (!isRead(key)) {
-      // A write, close, or a call this wrapper does not know: the database's, from now on.
-      wrapped[key] = (...args: unknown[]) => {
-        empty = false;
-        return call(...args);
+  // A proxy rather than a copy, so a method the store gains later is passed on (as a write).
+  return new Proxy(store, {
+    get(target, key, receiver) {
+      const method: unknown = Reflect.get(target, key, receiver);
+      if (typeof method !== 'function' || typeof key !== 'string') return method;
+      const call = (...args: unknown[]) => (method as (...args: unknown[]) => Promise<unknown>).apply(target, args);
+      if (!isRead(key)) {
+        // A write, close, or a call this wrapper does not know: the database's, from now on.
+        return (...args: unknown[]) => {
+          empty = false;
+          return call(...args);
+        };
+      }
+      return async (...args: unknown[]) => {
+        // Asked again after the check: a write may have come in meanwhile.
+        if (!empty || started || failed || !(await fresh.catch(() => false)) || !empty) return call(...args);
+        // The database starts with this call; its answer is not waited for. A failed start (PGlite
+        // not installed, say) is the next call's to report: that one waits for the database.
+        void call(...args).then(
+          () => (started = true),
+          () => (failed = true),
+        );
+        return emptyAnswers[key];
       };
-      continue;
-    }
-    wrapped[key] = async (...args: unknown[]) => {
-      // Asked again after the check: a write may have come in meanwhile.
-      if (!empty || started || failed || !(await fresh.catch(() => false)) || !empty) return call(...args);
-      // The database starts with this call; its answer is not waited for. A failed start (PGlite
-      // not installed, say) is the next call's to report: that one waits for the database.
-      void call(...args).then(
-        () => (started = true),
-        () => (failed = true),
-      );
-      return emptyAnswers[key];
-    };
-  }
-  return wrapped as unknown as ServerSessionStore;
+    },
+  });
 }
