@@ -10,8 +10,8 @@
  */
 import type { ServerSessionStore } from './server-session-store';
 
-/** What an empty database answers to each read. */
-const emptyAnswers = { list: [], load: null, loadFiles: null } as const;
+/** What an empty database answers to each read (a new list each time: the caller may change it). */
+const emptyAnswers = { list: () => [], load: () => null, loadFiles: () => null } as const;
 type Read = keyof typeof emptyAnswers;
 const isRead = (key: string): key is Read => Object.hasOwn(emptyAnswers, key);
 
@@ -74,7 +74,7 @@ export function answeringWhileStarting(store: ServerSessionStore, fresh: Promise
           () => (started = true),
           () => (failed = true),
         );
-        return emptyAnswers[key];
+        return emptyAnswers[key]();
       };
     },
   });
