@@ -14,7 +14,8 @@ type NodeMiddleware = (request: IncomingMessage, response: ServerResponse, next:
 /**
  * Mounts the kit's backend half on the dev server, so `npm run dev` runs both halves. The backend
  * is loaded through Vite's module loader (TypeScript from src/, like the page), not imported by
- * this config, and it is created once, on the first request.
+ * this config, and it is created once, as soon as the server listens (in the background, so the
+ * conversations' database starts before a page asks for it), or by the first request if sooner.
  */
 function agentBackend(): Plugin {
   let backend: Promise<{ middleware: NodeMiddleware; close: () => Promise<void> }> | undefined;
@@ -23,6 +24,8 @@ function agentBackend(): Plugin {
   return {
     name: 'react-agent-kit:backend',
     configureServer(server) {
+      // A failure shows with the first request, which asks for the same backend.
+      server.httpServer?.once('listening', () => void load(server).catch(() => {}));
       server.middlewares.use(agentBasePath, (request, response, next) => {
         load(server).then(
           ({ middleware }) => middleware(request, response, next),

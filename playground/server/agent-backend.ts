@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
-import { createAgentHandler, pgliteSessionStore, toNodeHandler, type AgentHandler, type McpServerConfig, type ServerModels, type ServerSessionStore } from '../../src/server/index';
+import { createAgentHandler, pgliteSessionStore, sharedSessionsUserId, toNodeHandler, type AgentHandler, type McpServerConfig, type ServerModels, type ServerSessionStore } from '../../src/server/index';
 import { backendTools } from './backend-tools';
 import { chatRoute } from './chat-route';
 
@@ -41,7 +41,8 @@ export const defaultSessionsDir = resolve(import.meta.dirname, '../.data/session
 
 /**
  * The conversations' store: PGlite (Postgres in this process) in `PLAYGROUND_SESSIONS_DIR`, or
- * playground/.data/sessions. Nothing opens until the first session request; `close()` releases it.
+ * playground/.data/sessions. Nothing opens until the first call (`createPlaygroundMiddleware`
+ * makes one at once); `close()` releases it.
  */
 export function playgroundSessionStore(environment: Environment): ServerSessionStore {
   return pgliteSessionStore({ dataDir: environment.PLAYGROUND_SESSIONS_DIR || defaultSessionsDir });
@@ -84,7 +85,10 @@ export function createPlaygroundBackend(environment: Environment, sessions: Serv
 }
 
 /**
- * The backend as Connect middleware for the Vite dev server, and how to release it.
+ * The backend as Connect middleware for the Vite dev server, and how to release it. The
+ * conversations' database starts now, in the background, not with the first page's request: a
+ * fresh clone's first start runs initdb (seconds), and the store answers a fresh directory's reads
+ * without waiting for it anyway (issue 29), so the first conversation never waits on it.
  *
  * @example
  * ```ts
@@ -94,6 +98,8 @@ export function createPlaygroundBackend(environment: Environment, sessions: Serv
  */
 export function createPlaygroundMiddleware(environment: Environment) {
   const sessions = playgroundSessionStore(environment);
+  // Any call starts the database; a failure here is the first page's request's to report.
+  void sessions.list(sharedSessionsUserId).catch(() => {});
   const handler = createPlaygroundBackend(environment, sessions);
   let closing: Promise<void> | undefined;
   // The handler's close releases its MCP connections; the store (and PGlite) is closed here.

@@ -1,4 +1,5 @@
 import { createPglite, pglitePool, type PgliteInstance } from './pglite-client';
+import { answeringWhileStarting, isFreshDataDir } from './pglite-fresh-start';
 import { postgresSessionStore } from './postgres-session-store';
 import type { ServerSessionStore, ServerSessionStoreOptions } from './server-session-store';
 
@@ -15,6 +16,9 @@ export type PgliteSessionStoreOptions = ({ readonly dataDir?: string } | { reado
  * embedded default for `npm run dev` and small deployments; moving to a real PostgreSQL server is
  * swapping it for `postgresSessionStore({ connectionString })`. PGlite is one connection, so one
  * process should open a `dataDir` at a time; stores sharing one instance (`{ pglite }`) are fine.
+ * In a fresh `dataDir` (missing or empty) or in memory, PGlite runs initdb first (seconds): until
+ * the store's first write, reads answer at once from what an empty database holds (no sessions)
+ * and start the database in the background, so a first page need not wait for it.
  *
  * `@electric-sql/pglite` is an optional peer dependency: `npm install @electric-sql/pglite`.
  *
@@ -36,13 +40,17 @@ export function pgliteSessionStore(options: PgliteSessionStoreOptions = {}): Ser
   if (given === undefined && dataDir !== undefined && (typeof dataDir !== 'string' || dataDir === '')) {
     throw new TypeError(`pgliteSessionStore({ dataDir }) needs a directory path, got ${JSON.stringify(dataDir) ?? typeof dataDir}; omit it to keep sessions in memory.`);
   }
+  // Looked at before the store's first call can make PGlite write there.
+  const fresh = given === undefined ? isFreshDataDir(dataDir as string | undefined) : undefined;
   const pool = pglitePool(given === undefined ? () => createPglite(dataDir as string | undefined) : () => Promise.resolve(given), given === undefined);
   const store = postgresSessionStore({ pool, orphanFilesAfterMs: options.orphanFilesAfterMs, now: options.now });
-  return {
+  const closing: ServerSessionStore = {
     ...store,
     async close() {
       await store.close();
       await pool.end();
     },
   };
+  // A database of its own in a fresh directory holds nothing yet: reads need not wait for initdb.
+  return fresh === undefined ? closing : answeringWhileStarting(closing, fresh);
 }
