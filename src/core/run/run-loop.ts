@@ -8,6 +8,7 @@ import { holdsTheRun } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
+import { renderingTurn } from './yield-to-host';
 import { settleCalls } from './settle-calls';
 import { hookKit } from './hook-kit';
 import { refusalNotice } from './refusal-notice';
@@ -66,6 +67,13 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
 /** One model call into a new assistant message; returns an outcome when the run must end. */
 async function modelStep(context: RunLoopContext, step: number): Promise<RunLoopOutcome | null> {
   const { dispatch, signal } = context;
+  // In a browser, the page's work for what just happened (rendering the user's message, a step's
+  // results) ends its task before the prompt is built, so the two never add up to one long task.
+  const turn = renderingTurn();
+  if (turn) {
+    await turn;
+    if (signal.aborted) throw signal.reason;
+  }
   dispatch({ type: 'step-start', runId: context.runId, step });
   // What the model is asked about is stored before it is asked (a summary of older turns too may
   // ask it): the user's message, and the steps and tool results before this one. A reload then
