@@ -10,6 +10,8 @@ import { indexedDbSessionStorage } from './indexed-db-session-storage';
 import { syncKit } from './sync-kit';
 import { isRevision } from './session-revision';
 import type { HttpSessionStorage, HttpSessionStorageOptions } from './http-session-types';
+import { chunksOf, headOf, piecesPerChunk, sameChunk } from './session-pieces';
+import type { ChangesKit, KnownPieces } from './session-changes';
 
 export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-types';
 
@@ -69,6 +71,12 @@ function grantsOf(trust: HttpSessionStorageOptions['trustGrants']): SessionGrant
   return 'trusted';
 }
 
+/** The kit functions `session-changes` uses, handed over so that its lazy chunk imports nothing of the main bundle. */
+const changesKit: ChangesKit = { chunksOf, headOf, sameChunk, snapshotToJson, contentHash: syncKit.contentHash };
+
+/** How many sessions' chunks a client remembers (the ones open in this tab, in practice). */
+const rememberedSessions = 8;
+
 /** How long a request to the session routes may take, answer included, by default. */
 const defaultRequestTimeoutMs = 30_000;
 /** How long `list` and `load` of the offline copy wait for the server before they answer from the copy, by default. */
@@ -110,6 +118,16 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
 
   const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
 
+  // What the server holds of the sessions saved or loaded last, so a save sends only what changed
+  // (`session-changes`, loaded with the first save or load that needs it).
+  const known = new Map<string, KnownPieces>();
+  const remember = (id: string, pieces: KnownPieces) => {
+    known.set(id, pieces);
+    if (known.size > rememberedSessions) known.delete(known.keys().next().value!);
+  };
+  let loading: Promise<typeof import('./session-changes')> | undefined;
+  const changes = () => (loading ??= import('./session-changes'));
+
   function files(id: string): SandboxStorage {
     const path = `${sessionPath(id)}/files`;
     return {
@@ -149,13 +167,30 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       if (value === null) return null;
       const summary = readSummary(value);
       if (summary.id !== id) throw corrupt(`asked for session "${id}", the server sent "${summary.id}"`);
-      return { ...summary, titled: value.titled === true, snapshot: readSnapshot(snapshotFromJson(value.snapshot, corrupt)) } satisfies StoredSession;
+      const snapshot = readSnapshot(snapshotFromJson(value.snapshot, corrupt));
+      if (value.pieces === piecesPerChunk) remember(id, (await changes()).knownPieces(changesKit, snapshot, summary.revision));
+      return { ...summary, titled: value.titled === true, snapshot } satisfies StoredSession;
     },
     async save(session, expectedRevision) {
+      const { id, snapshot } = session;
+      const before = known.get(id);
+      known.delete(id);
+      const pieces = await changes();
+      let sent: ReturnType<typeof pieces.sessionChanges> | undefined;
+      let response: Response | undefined;
+      let refusal: { code?: string; message: string } | undefined;
+      if (before !== undefined && before.revision === expectedRevision) {
+        // The server has this session's chunks as of `before`: only what changed goes.
+        sent = pieces.sessionChanges(changesKit, snapshot, before);
+        response = await request('PUT', sessionPath(id), { changes: sent.changes, expectedRevision });
+        refusal = response.status === 409 ? await errorOf(response) : undefined;
+        // It holds other chunks (an older server's write, say): the whole snapshot goes instead.
+        if (refusal?.code === 'base-changed') response = sent = refusal = undefined;
+      }
       // Bytes only where the snapshot holds bytes (binary files) travel as { $bytes: base64 }.
-      const response = await request('PUT', sessionPath(session.id), { snapshot: snapshotToJson(session.snapshot), expectedRevision });
+      response ??= await request('PUT', sessionPath(id), { snapshot: snapshotToJson(snapshot), expectedRevision });
       if (response.status === 409) {
-        const { code, message } = await errorOf(response);
+        const { code, message } = refusal ?? (await errorOf(response));
         // A session saved by a newer version of the kit stays as it is, and says so.
         if (code === 'future-format') throw new PersistenceError('future-format', message);
         throw new PersistenceError('conflict', `Session "${session.id}" was saved elsewhere first (${message}); nothing was written.`);
@@ -168,6 +203,8 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       const value = (await readJson(response, 'the save')) as { revision?: unknown } | null;
       // A revision no server gives (1e308, 2**53, 0, -1) would be sent back with every later save: refused here, so the push fails and the next one asks the server again.
       if (!isRevision(value?.revision)) throw corrupt(`the save of session "${session.id}" was answered with ${JSON.stringify(value?.revision) ?? 'no revision'}, not a revision (a positive whole number)`);
+      // A server that takes changes says so (`pieces`, its chunk size); one of an older kit never does.
+      if ((value as { pieces?: unknown }).pieces === piecesPerChunk) remember(id, sent ? sent.next(value.revision) : pieces.knownPieces(changesKit, snapshot, value.revision));
       return value.revision;
     },
     async rename(id, title) {
@@ -176,6 +213,7 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       await expectDone(response, 'renaming');
     },
     async remove(id) {
+      known.delete(id);
       await request('DELETE', sessionPath(id));
     },
     files,

@@ -365,7 +365,7 @@ export function describeHandlersOnOneBacking(name: string, makeStores: () => Pro
       const latest = await call(loser, 'GET', '/sessions/chat-1');
       expect(texts(latest.body)).toEqual(['Started on the laptop', winner]);
       const merged = await call(loser, 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', winner, loserText), expectedRevision: (latest.body as StoredSession).revision });
-      expect(merged).toEqual({ status: 200, body: { revision: 3 } });
+      expect(merged).toEqual({ status: 200, body: { revision: 3, pieces: 100 } });
       for (const handler of [first, second]) expect(texts((await call(handler, 'GET', '/sessions/chat-1')).body)).toEqual(['Started on the laptop', winner, loserText]);
       const listed = await call(second, 'GET', '/sessions');
       expect((listed.body as { sessions: { id: string; revision: number }[] }).sessions.map(({ id, revision }) => ({ id, revision }))).toEqual([{ id: 'chat-1', revision: 3 }]);
