@@ -85,6 +85,20 @@ export function describeServerSessionStore(name: string, makeStore: MakeServerSe
       expect(await store.load('ada', 'chat-1')).toMatchObject({ revision: 2, messageCount: 3, createdAt: loaded!.createdAt });
     });
 
+    it('loads a long session back as saved after saves that change, add and cut messages and checkpoints (stores that save in pieces, issue 29)', async () => {
+      const store = await fresh();
+      const checkpoint = (index: number, note = 'v1') => ({ id: `checkpoint-${index}`, createdAt: index, version: index, changes: { written: [binary(`/c${index}.bin`, [index % 256, 0]), text(`/n${index}.txt`, note)], deleted: [] } });
+      const long = (messages: number, checkpoints: number, changed: Record<number, string> = {}): AgentSnapshot => {
+        const snapshot = conversation(...Array.from({ length: messages }, (_, index) => changed[index] ?? `Message ${index}`));
+        return { ...snapshot, sandbox: { checkpoints: Array.from({ length: checkpoints }, (_, index) => checkpoint(index, changed[index] ?? 'v1')) } };
+      };
+      const saves = [long(250, 150), long(251, 150, { 120: 'Changed', 140: 'Changed too' }), long(90, 10), conversation('No workspace any more')];
+      for (const [index, snapshot] of saves.entries()) {
+        expect(await store.save('ada', { id: 'long', snapshot }, index === 0 ? null : index)).toBe(index + 1);
+        expect((await store.load('ada', 'long'))!.snapshot).toEqual(snapshot);
+      }
+    });
+
     it('refuses a stale revision with conflict and writes nothing', async () => {
       const store = await fresh();
       await store.save('ada', { id: 'chat-1', snapshot: conversation('first') }, null);
