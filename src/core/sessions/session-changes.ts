@@ -61,7 +61,29 @@ export function chunkJson(kit: ChangesKit, list: PieceList, items: readonly unkn
   return ((kit.snapshotToJson({ sandbox: { checkpoints: items } }) as { sandbox: { checkpoints: unknown[] } }).sandbox.checkpoints);
 }
 
-const hashOf = (kit: ChangesKit, list: PieceList, chunk: KnownChunk): string => (chunk.hash ??= kit.contentHash(JSON.stringify(chunkJson(kit, list, chunk.items))));
+/** Fingerprints of chunks met before, by their first item: a chunk of the same objects is not serialized again. */
+const seen = new WeakMap<object, { readonly items: readonly unknown[]; readonly hash: string }>();
+
+/**
+ * The fingerprint of chunk `items` of `list` (of its JSON). Remembered while its first item
+ * lives, so the same chunk (the same objects: state is immutable) costs nothing the next time.
+ *
+ * @example
+ * ```ts
+ * if (chunkHash(kit, 'messages', chunk) !== storedHash) write(chunk);
+ * ```
+ */
+export function chunkHash(kit: ChangesKit, list: PieceList, items: readonly unknown[]): string {
+  const key = items[0];
+  const keyed = typeof key === 'object' && key !== null ? key : undefined;
+  const met = keyed && seen.get(keyed);
+  if (met && kit.sameChunk(met.items, items)) return met.hash;
+  const hash = kit.contentHash(JSON.stringify(chunkJson(kit, list, items)));
+  if (keyed) seen.set(keyed, { items, hash });
+  return hash;
+}
+
+const hashOf = (kit: ChangesKit, list: PieceList, chunk: KnownChunk): string => (chunk.hash ??= chunkHash(kit, list, chunk.items));
 
 /** The fingerprint of a session's chunks: of each chunk's fingerprint, list by list. */
 function baseOf(kit: ChangesKit, chunks: KnownPieces['chunks']): string {
@@ -107,9 +129,8 @@ export function sessionChanges(kit: ChangesKit, snapshot: AgentSnapshot, known: 
     now[list] = chunks[list].map((items, index) => {
       const before = known.chunks[list][index];
       if (before !== undefined && kit.sameChunk(before.items, items)) return before;
-      const json = chunkJson(kit, list, items);
-      const hash = kit.contentHash(JSON.stringify(json));
-      if (before === undefined || hashOf(kit, list, before) !== hash) sent.push([list, index, json]);
+      const hash = chunkHash(kit, list, items);
+      if (before === undefined || hashOf(kit, list, before) !== hash) sent.push([list, index, chunkJson(kit, list, items)]);
       return { items, hash };
     });
   }

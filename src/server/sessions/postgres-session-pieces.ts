@@ -7,7 +7,7 @@
  * and the fingerprints are those of the IndexedDB storage and of the session routes' changes
  * (`session-pieces`, `session-changes`), so a fingerprint here is the one a browser sends.
  */
-import { chunkJson, chunksOf, contentHash, headOf, sameChunk, snapshotToJson, type ChangesKit } from '../../core/internal';
+import { chunkHash, chunkJson, chunksOf, contentHash, headOf, sameChunk, snapshotToJson, type ChangesKit } from '../../core/internal';
 import type { AgentSnapshot, StoredSession } from '../../core/sessions/index';
 
 export type PieceList = 'messages' | 'toolCalls' | 'checkpoints';
@@ -16,12 +16,24 @@ const lists: readonly PieceList[] = ['messages', 'toolCalls', 'checkpoints'];
 
 const kit: ChangesKit = { chunksOf, headOf, sameChunk, snapshotToJson, contentHash };
 
-/** One chunk row: which list, its position in it, the fingerprint and the JSON text of its items. */
+/** One chunk row: which list, its position in it, the fingerprint of its JSON, and its items (`chunkText` writes them). */
 export interface ChunkRow {
   readonly list: PieceList;
   readonly position: number;
   readonly hash: string;
-  readonly text: string;
+  readonly items: readonly unknown[];
+}
+
+/**
+ * The JSON text of a chunk row's items, as stored.
+ *
+ * @example
+ * ```ts
+ * const texts = changed.map(chunkText);
+ * ```
+ */
+export function chunkText(chunk: ChunkRow): string {
+  return JSON.stringify(chunkJson(kit, chunk.list, chunk.items));
 }
 
 /** A snapshot cut into the rows the store writes. */
@@ -34,7 +46,8 @@ export interface StoredPieces {
 }
 
 /**
- * The rows of `snapshot`. Throws what `JSON.stringify` throws for what JSON cannot hold.
+ * The rows of `snapshot`, with the fingerprint of each chunk. Throws what `JSON.stringify` throws
+ * for what JSON cannot hold.
  *
  * @example
  * ```ts
@@ -47,35 +60,31 @@ export function storedPieces(snapshot: AgentSnapshot): StoredPieces {
   const counts = {} as Record<PieceList, number>;
   for (const list of lists) {
     counts[list] = cut[list].length;
-    cut[list].forEach((items, position) => {
-      const text = JSON.stringify(chunkJson(kit, list, items));
-      chunks.push({ list, position, hash: contentHash(text), text });
-    });
+    // A chunk of the same objects as one met before (the unchanged ones of a save that sent changes) is not serialized again.
+    cut[list].forEach((items, position) => chunks.push({ list, position, hash: chunkHash(kit, list, items), items }));
   }
   return { head: JSON.stringify(snapshotToJson(headOf({ snapshot } as StoredSession, cut, '').snapshot)), counts, chunks };
 }
 
 /**
- * The stored snapshot as JSON data again, from the head's text, its counts and its chunk rows
- * (`list position items` each, in any order); `problem` names what is missing or damaged.
+ * The stored snapshot as JSON data again, from the head's text, its counts and its chunks (the
+ * JSON text of a list of `[list, position, items]`, in any order; `null`: none); `problem` names
+ * what is missing or damaged.
  *
  * @example
  * ```ts
  * const value = joinStoredPieces(row.snapshot, row.chunks, row.pieces, (problem) => damaged(problem));
  * ```
  */
-export function joinStoredPieces(head: string, countsText: string, rows: readonly string[], problem: (what: string) => Error): unknown {
+export function joinStoredPieces(head: string, countsText: string, piecesText: string | null, problem: (what: string) => Error): unknown {
   const value = JSON.parse(head) as Record<string, unknown>;
   const counts = JSON.parse(countsText) as Record<PieceList, number>;
   const byList = new Map<string, unknown[][]>(lists.map((list) => [list, []]));
-  for (const row of rows) {
-    const first = row.indexOf(' ');
-    const second = row.indexOf(' ', first + 1);
-    const items = JSON.parse(row.slice(second + 1)) as unknown;
-    if (!Array.isArray(items)) throw problem(`its chunk ${row.slice(0, second)} is not a list`);
-    const chunks = byList.get(row.slice(0, first));
-    if (chunks === undefined) throw problem(`it has a chunk of an unknown list, ${row.slice(0, first)}`);
-    chunks[Number(row.slice(first + 1, second))] = items;
+  for (const [list, position, items] of (JSON.parse(piecesText ?? '[]') as [string, number, unknown][])) {
+    if (!Array.isArray(items)) throw problem(`its ${list} chunk ${position} is not a list`);
+    const chunks = byList.get(list);
+    if (chunks === undefined) throw problem(`it has a chunk of an unknown list, ${list}`);
+    chunks[position] = items;
   }
   const whole = {} as Record<PieceList, unknown[]>;
   for (const list of lists) {

@@ -16,7 +16,7 @@ import { createPostgresPool, inTransaction, type PostgresPool, type PostgresQuer
 import { toPostgresPersistenceError } from './postgres-error';
 import { fromFileRow, toFileColumns } from './postgres-file-rows';
 import { migratePostgresSchema } from './postgres-schema';
-import { joinStoredPieces, storedPieces, type PieceList, type StoredPieces } from './postgres-session-pieces';
+import { chunkText, joinStoredPieces, storedPieces, type PieceList, type StoredPieces } from './postgres-session-pieces';
 import { resolveStoreOptions, type ServerSessionStore, type ServerSessionStoreOptions } from './server-session-store';
 import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
 
@@ -102,7 +102,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
         // One statement: the head and its chunks as of one moment.
         const { rows } = await db.query(
           `SELECT ${summaryColumns}, snapshot::text AS snapshot, chunks::text AS chunks,
-             ARRAY(SELECT c.list || ' ' || c.position || ' ' || c.items::text FROM rak_session_chunks c WHERE c.user_id = s.user_id AND c.session_id = s.id) AS pieces
+             (SELECT json_agg(json_build_array(c.list, c.position, c.items))::text FROM rak_session_chunks c WHERE c.user_id = s.user_id AND c.session_id = s.id) AS pieces
            FROM rak_sessions s WHERE user_id = $1 AND id = $2`,
           [userId, id],
         );
@@ -298,7 +298,7 @@ function readStoredSnapshot(row: Record<string, unknown>, id: string): StoredSes
     // Trusted: it is the app's own stored conversation, so its "always allow" grants stay.
     if (row.chunks === null) return readSessionFile(String(row.snapshot), { trusted: true });
     const damage = (problem: string) => new PersistenceError('corrupt', problem);
-    return readSnapshot(snapshotFromJson(joinStoredPieces(String(row.snapshot), row.chunks as string, row.pieces as string[], damage), damage));
+    return readSnapshot(snapshotFromJson(joinStoredPieces(String(row.snapshot), row.chunks as string, row.pieces as string | null, damage), damage));
   } catch (error) {
     if (error instanceof SyntaxError) throw new PersistenceError('corrupt', `The stored snapshot of session "${id}" is damaged: ${error.message}`, { cause: error });
     if (error instanceof PersistenceError && (error.code === 'invalid-archive' || error.code === 'corrupt')) {
@@ -344,7 +344,7 @@ async function writeChunks(client: PostgresQueryable, userId: string, id: string
       `INSERT INTO rak_session_chunks (user_id, session_id, list, position, hash, items)
        SELECT $1, $2, * FROM unnest($3::text[], $4::integer[], $5::text[], $6::json[])
        ON CONFLICT (user_id, session_id, list, position) DO UPDATE SET hash = excluded.hash, items = excluded.items`,
-      [userId, id, changed.map((chunk) => chunk.list), changed.map((chunk) => chunk.position), changed.map((chunk) => chunk.hash), changed.map((chunk) => chunk.text)],
+      [userId, id, changed.map((chunk) => chunk.list), changed.map((chunk) => chunk.position), changed.map((chunk) => chunk.hash), changed.map(chunkText)],
     );
   }
   const past = rows.filter((row) => Number(row.position) >= pieces.counts[row.list as PieceList]);
