@@ -1,3 +1,4 @@
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { AgentSnapshot, Message } from '../../src/core/index';
 import { agentSnapshotVersion, httpSessionStorage } from '../../src/core/sessions/index';
@@ -62,6 +63,29 @@ describe('httpSessionStorage: saves that send what changed', () => {
     const loaded = await device().load('long');
     expect(loaded).toMatchObject({ revision: 3, messageCount: 10_001 });
     expect(loaded!.snapshot).toEqual(snapshotOf(edited));
+  });
+
+  it('with the offline copy too: its push of one message added to 10,000 sends at most 64 KB', async () => {
+    const { puts, store } = server();
+    const handler = createAgentHandler({ basePath: '/api/agent', authorize: () => ({ userId: 'ada' }), sessions: { store }, onError: () => {} });
+    const storage = httpSessionStorage('http://app.test/api/agent', {
+      offline: { name: 'changes', indexedDB: new IDBFactory() },
+      fetch: async (url, init) => {
+        const target = url instanceof Request ? url.url : url.toString();
+        // The session's saves (its files go to /files).
+        if (init?.method === 'PUT' && target.endsWith('/sessions/long') && typeof init.body === 'string') puts.push({ path: target, bytes: Buffer.byteLength(init.body), body: {} });
+        return handler(new Request(target, init));
+      },
+    });
+    const messages = Array.from({ length: 10_000 }, (_, index) => message(index));
+    const revision = await storage.save({ id: 'long', snapshot: snapshotOf(messages) }, null);
+    await storage.sync();
+    await storage.save({ id: 'long', snapshot: snapshotOf([...messages, message(10_000)]) }, revision);
+    await storage.sync();
+    expect(puts.map((put) => put.bytes > 3_000_000)).toEqual([true, false]);
+    expect(puts[1]!.bytes).toBeLessThanOrEqual(64 * 1024);
+    expect((await store.load('ada', 'long'))!.snapshot.state.messages).toHaveLength(10_001);
+    await storage.close();
   });
 
   it('sends changes after a load too, and a shorter conversation drops the chunks past its end', async () => {
