@@ -57,8 +57,9 @@ export interface SessionRoutesOptions {
   withoutUsers?: boolean;
   /**
    * Largest body of a session save or a files upload, in bytes; a larger one gets 413. A
-   * conversation is saved whole, so this bounds how long one can grow on the server (about 300
-   * bytes a message, more with tool output and files). Default 32 MiB; the handler's own
+   * conversation's first save is whole (later ones send what changed, an older client's are whole
+   * too), so this bounds how long one can grow on the server (about 300 bytes a message, more with
+   * tool output and files). Default 32 MiB; the handler's own
    * `maxBodyBytes` (1 MiB) still applies to every other route.
    */
   maxBodyBytes?: number;
