@@ -32,7 +32,7 @@ export type { EventLog } from './store/event-log';
 export { checkSessionWrite, nextSessionRecord, renamedSessionRecord } from './sessions/session-record';
 export { byRecentUpdate, maxSessionTitleLength } from './sessions/session-summary';
 export { snapshotFromJson, snapshotToJson } from './sessions/snapshot-json';
-export { applySessionChanges, chunkHash, chunkJson } from './sessions/session-changes';
+export { applySessionChanges, chunkHash, chunkJson, rememberChunkHash } from './sessions/session-changes';
 export type { ChangesKit, SessionChanges } from './sessions/session-changes';
 export { chunksOf, headOf, piecesPerChunk, sameChunk } from './sessions/session-pieces';
 export { contentHash } from './sandbox/tree/content-hash';

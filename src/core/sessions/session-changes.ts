@@ -83,6 +83,20 @@ export function chunkHash(kit: ChangesKit, list: PieceList, items: readonly unkn
   return hash;
 }
 
+/**
+ * Notes `hash` as the fingerprint of chunk `items` (a store that keeps fingerprints next to its
+ * chunks, read back with them), so it is not computed again while these objects live.
+ *
+ * @example
+ * ```ts
+ * rememberChunkHash(items, row.hash);
+ * ```
+ */
+export function rememberChunkHash(items: readonly unknown[], hash: string): void {
+  const key = items[0];
+  if (typeof key === 'object' && key !== null) seen.set(key, { items, hash });
+}
+
 const hashOf = (kit: ChangesKit, list: PieceList, chunk: KnownChunk): string => (chunk.hash ??= chunkHash(kit, list, chunk.items));
 
 /** The fingerprint of a session's chunks: of each chunk's fingerprint, list by list. */

@@ -7,7 +7,7 @@
  * and the fingerprints are those of the IndexedDB storage and of the session routes' changes
  * (`session-pieces`, `session-changes`), so a fingerprint here is the one a browser sends.
  */
-import { chunkHash, chunkJson, chunksOf, contentHash, headOf, sameChunk, snapshotToJson, type ChangesKit } from '../../core/internal';
+import { chunkHash, chunkJson, chunksOf, contentHash, headOf, rememberChunkHash, sameChunk, snapshotToJson, type ChangesKit } from '../../core/internal';
 import type { AgentSnapshot, StoredSession } from '../../core/sessions/index';
 
 export type PieceList = 'messages' | 'toolCalls' | 'checkpoints';
@@ -68,8 +68,8 @@ export function storedPieces(snapshot: AgentSnapshot): StoredPieces {
 
 /**
  * The stored snapshot as JSON data again, from the head's text, its counts and its chunks (the
- * JSON text of a list of `[list, position, items]`, in any order; `null`: none); `problem` names
- * what is missing or damaged.
+ * JSON text of a list of `[list, position, items, hash]`, in any order; `null`: none); `problem`
+ * names what is missing or damaged.
  *
  * @example
  * ```ts
@@ -80,8 +80,10 @@ export function joinStoredPieces(head: string, countsText: string, piecesText: s
   const value = JSON.parse(head) as Record<string, unknown>;
   const counts = JSON.parse(countsText) as Record<PieceList, number>;
   const byList = new Map<string, unknown[][]>(lists.map((list) => [list, []]));
-  for (const [list, position, items] of (JSON.parse(piecesText ?? '[]') as [string, number, unknown][])) {
+  for (const [list, position, items, hash] of (JSON.parse(piecesText ?? '[]') as [string, number, unknown, unknown][])) {
     if (!Array.isArray(items)) throw problem(`its ${list} chunk ${position} is not a list`);
+    // The fingerprint stored with it: a save that builds on these very objects does not compute it again.
+    if (list !== 'checkpoints' && typeof hash === 'string') rememberChunkHash(items, hash);
     const chunks = byList.get(list);
     if (chunks === undefined) throw problem(`it has a chunk of an unknown list, ${list}`);
     chunks[position] = items;

@@ -102,7 +102,7 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
         // One statement: the head and its chunks as of one moment.
         const { rows } = await db.query(
           `SELECT ${summaryColumns}, snapshot::text AS snapshot, chunks::text AS chunks,
-             (SELECT json_agg(json_build_array(c.list, c.position, c.items))::text FROM rak_session_chunks c WHERE c.user_id = s.user_id AND c.session_id = s.id) AS pieces
+             (SELECT json_agg(json_build_array(c.list, c.position, c.items, c.hash))::text FROM rak_session_chunks c WHERE c.user_id = s.user_id AND c.session_id = s.id) AS pieces
            FROM rak_sessions s WHERE user_id = $1 AND id = $2`,
           [userId, id],
         );
