@@ -11,7 +11,7 @@ import { syncKit } from './sync-kit';
 import { isRevision } from './session-revision';
 import type { HttpSessionStorage, HttpSessionStorageOptions } from './http-session-types';
 import { chunksOf, headOf, piecesPerChunk, sameChunk } from './session-pieces';
-import type { ChangesKit, KnownPieces } from './session-changes';
+import type { ChangesKit, ChangesMemory } from './session-changes';
 
 export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-types';
 
@@ -74,9 +74,6 @@ function grantsOf(trust: HttpSessionStorageOptions['trustGrants']): SessionGrant
 /** The kit functions `session-changes` uses, handed over so that its lazy chunk imports nothing of the main bundle. */
 const changesKit: ChangesKit = { chunksOf, headOf, sameChunk, snapshotToJson, contentHash: syncKit.contentHash };
 
-/** How many sessions' chunks a client remembers (the ones open in this tab, in practice). */
-const rememberedSessions = 8;
-
 /** How long a request to the session routes may take, answer included, by default. */
 const defaultRequestTimeoutMs = 30_000;
 /** How long `list` and `load` of the offline copy wait for the server before they answer from the copy, by default. */
@@ -119,14 +116,10 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
   const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
 
   // What the server holds of the sessions saved or loaded last, so a save sends only what changed
-  // (`session-changes`, loaded with the first save or load that needs it).
-  const known = new Map<string, KnownPieces>();
-  const remember = (id: string, pieces: KnownPieces) => {
-    known.set(id, pieces);
-    if (known.size > rememberedSessions) known.delete(known.keys().next().value!);
-  };
-  let loading: Promise<typeof import('./session-changes')> | undefined;
-  const changes = () => (loading ??= import('./session-changes'));
+  // (`session-changes`, loaded with the first save or load that needs it). A chunk that cannot
+  // load (offline before it was ever fetched) means whole snapshots, and another try next time.
+  let loading: Promise<ChangesMemory | undefined> | undefined;
+  const changes = () => (loading ??= import('./session-changes').then((module) => module.changesMemory(changesKit), () => (loading = undefined)));
 
   function files(id: string): SandboxStorage {
     const path = `${sessionPath(id)}/files`;
@@ -168,20 +161,17 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       const summary = readSummary(value);
       if (summary.id !== id) throw corrupt(`asked for session "${id}", the server sent "${summary.id}"`);
       const snapshot = readSnapshot(snapshotFromJson(value.snapshot, corrupt));
-      if (value.pieces === piecesPerChunk) remember(id, (await changes()).knownPieces(changesKit, snapshot, summary.revision));
+      if (value.pieces === piecesPerChunk) (await changes())?.remember(id, snapshot, summary.revision);
       return { ...summary, titled: value.titled === true, snapshot } satisfies StoredSession;
     },
     async save(session, expectedRevision) {
       const { id, snapshot } = session;
-      const before = known.get(id);
-      known.delete(id);
       const pieces = await changes();
-      let sent: ReturnType<typeof pieces.sessionChanges> | undefined;
+      // When the server has this session's chunks as of `expectedRevision`: only what changed goes.
+      let sent = pieces?.changes(id, snapshot, expectedRevision);
       let response: Response | undefined;
       let refusal: { code?: string; message: string } | undefined;
-      if (before !== undefined && before.revision === expectedRevision) {
-        // The server has this session's chunks as of `before`: only what changed goes.
-        sent = pieces.sessionChanges(changesKit, snapshot, before);
+      if (sent) {
         response = await request('PUT', sessionPath(id), { changes: sent.changes, expectedRevision });
         refusal = response.status === 409 ? await errorOf(response) : undefined;
         // It holds other chunks (an older server's write, say): the whole snapshot goes instead.
@@ -204,7 +194,7 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       // A revision no server gives (1e308, 2**53, 0, -1) would be sent back with every later save: refused here, so the push fails and the next one asks the server again.
       if (!isRevision(value?.revision)) throw corrupt(`the save of session "${session.id}" was answered with ${JSON.stringify(value?.revision) ?? 'no revision'}, not a revision (a positive whole number)`);
       // A server that takes changes says so (`pieces`, its chunk size); one of an older kit never does.
-      if ((value as { pieces?: unknown }).pieces === piecesPerChunk) remember(id, sent ? sent.next(value.revision) : pieces.knownPieces(changesKit, snapshot, value.revision));
+      if ((value as { pieces?: unknown }).pieces === piecesPerChunk) pieces?.remember(id, snapshot, value.revision, sent);
       return value.revision;
     },
     async rename(id, title) {
@@ -213,7 +203,6 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       await expectDone(response, 'renaming');
     },
     async remove(id) {
-      known.delete(id);
       await request('DELETE', sessionPath(id));
     },
     files,

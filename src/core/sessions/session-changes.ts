@@ -152,6 +152,43 @@ export function sessionChanges(kit: ChangesKit, snapshot: AgentSnapshot, known: 
   return { changes: { base, head, counts, chunks: sent }, next: (revision) => ({ revision, chunks: now }) };
 }
 
+/** How many sessions' chunks a client remembers (the ones open in this tab, in practice). */
+const rememberedSessions = 8;
+
+/** What a browser remembers of the sessions it saved or loaded last (see `changesMemory`). */
+export interface ChangesMemory {
+  /** The changes for a save of `snapshot` at `expectedRevision`, when the chunks the server has at that revision are known; forgets them either way. */
+  changes(id: string, snapshot: AgentSnapshot, expectedRevision: number | null): ReturnType<typeof sessionChanges> | undefined;
+  /** Notes what the server holds after a save (`sent`: the changes it took) or a load at `revision`. */
+  remember(id: string, snapshot: AgentSnapshot, revision: number, sent?: ReturnType<typeof sessionChanges>): void;
+}
+
+/**
+ * What the HTTP session storage remembers of the last sessions it saved or loaded, so that their
+ * next save sends what changed.
+ *
+ * @example
+ * ```ts
+ * const memory = changesMemory(kit);
+ * const sent = memory.changes('chat-1', snapshot, revision); // undefined: send it whole
+ * ```
+ */
+export function changesMemory(kit: ChangesKit): ChangesMemory {
+  const known = new Map<string, KnownPieces>();
+  return {
+    changes(id, snapshot, expectedRevision) {
+      const before = known.get(id);
+      known.delete(id);
+      return before !== undefined && before.revision === expectedRevision ? sessionChanges(kit, snapshot, before) : undefined;
+    },
+    remember(id, snapshot, revision, sent) {
+      known.delete(id);
+      known.set(id, sent ? sent.next(revision) : knownPieces(kit, snapshot, revision));
+      if (known.size > rememberedSessions) known.delete(known.keys().next().value!);
+    },
+  };
+}
+
 /** Most chunks a list may say it has (10 million items), as the IndexedDB storage allows. */
 const maxChunks = 100_000;
 
