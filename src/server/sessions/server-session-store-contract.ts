@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInitialState, PersistenceError, type AgentState } from '../../core/index';
 import type { FileRecord } from '../../core/sandbox/index';
-import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
+import { agentSnapshotVersion, httpSessionStorage, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
 import { maxSessionTitleLength } from '../../core/internal';
 import { createAgentHandler } from '../agent-handler';
 import { defaultOrphanFilesAfterMs, type ServerSessionStore } from './server-session-store';
@@ -346,6 +346,31 @@ export function describeHandlersOnOneBacking(name: string, makeStores: () => Pro
     const cleanups: (() => Promise<void>)[] = [];
     afterEach(async () => {
       await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+    });
+
+    it('saves that send changes (issue 29): through either handler, and of two racing on one revision one wins and the other gets conflict', async () => {
+      const { stores, cleanup } = await makeStores();
+      cleanups.push(async () => {
+        await Promise.all(stores.map((store) => store.close()));
+        await cleanup?.();
+      });
+      const device = (store: ServerSessionStore) => {
+        const handler = createAgentHandler({ basePath: '/api/agent', authorize: () => ({ userId: 'ada' }), sessions: { store }, onError: () => {} });
+        return httpSessionStorage('http://localhost/api/agent', { offline: false, fetch: (url, init) => handler(new Request(url instanceof Request ? url.url : url.toString(), init)) });
+      };
+      const [laptop, phone] = [device(stores[0]), device(stores[1])];
+      const words = Array.from({ length: 250 }, (_, index) => `Message ${index}`);
+      await laptop.save({ id: 'chat-1', snapshot: conversation(...words) }, null);
+      const here = (await laptop.load('chat-1'))!;
+      const there = (await phone.load('chat-1'))!;
+      const saves = await Promise.allSettled([
+        laptop.save({ id: 'chat-1', snapshot: { ...here.snapshot, state: { ...here.snapshot.state, messages: conversation(...words, 'from the laptop').state.messages } } }, 1),
+        phone.save({ id: 'chat-1', snapshot: { ...there.snapshot, state: { ...there.snapshot.state, messages: conversation(...words, 'from the phone').state.messages } } }, 1),
+      ]);
+      expect(saves.map((save) => save.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect((saves.find((save) => save.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
+      const winner = saves[0].status === 'fulfilled' ? 'from the laptop' : 'from the phone';
+      for (const storage of [laptop, phone]) expect((await storage.load('chat-1'))!.snapshot).toEqual(conversation(...words, winner));
     });
 
     it('a save through one loads through the other; concurrent saves from two tabs resolve by compare-and-set with nothing lost', async () => {
