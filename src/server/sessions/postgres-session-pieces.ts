@@ -40,8 +40,8 @@ export function chunkText(chunk: ChunkRow): string {
 export interface StoredPieces {
   /** The head as JSON text (binary files of `sandbox.files` as base64). */
   readonly head: string;
-  /** How many chunks each list has (the `chunks` column). */
-  readonly counts: Readonly<Record<PieceList, number>>;
+  /** How many chunks each list has (the `chunks` column); `null`: the head is the whole snapshot (a small session), with no chunks. */
+  readonly counts: Readonly<Record<PieceList, number>> | null;
   readonly chunks: readonly ChunkRow[];
 }
 

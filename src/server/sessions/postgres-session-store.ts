@@ -7,16 +7,17 @@ import {
   nextSessionRecord,
   normalizeFileRecord,
   renamedSessionRecord,
+  piecesPerChunk,
   sandboxFormatVersion,
   snapshotFromJson,
 } from '../../core/internal';
 import type { FileRecord, StorageChanges } from '../../core/sandbox/index';
-import { readSessionFile, readSnapshot, type SessionSummary, type SessionWrite, type StoredSession } from '../../core/sessions/index';
+import { readSessionFile, readSnapshot, writeSessionFile, type SessionSummary, type SessionWrite, type StoredSession } from '../../core/sessions/index';
 import { createPostgresPool, inTransaction, type PostgresPool, type PostgresQueryable } from './postgres-client';
 import { toPostgresPersistenceError } from './postgres-error';
 import { fromFileRow, toFileColumns } from './postgres-file-rows';
 import { migratePostgresSchema } from './postgres-schema';
-import { chunkText, joinStoredPieces, storedPieces, type PieceList, type StoredPieces } from './postgres-session-pieces';
+import { chunkText, joinStoredPieces, storedPieces, type ChunkRow, type PieceList, type StoredPieces } from './postgres-session-pieces';
 import { resolveStoreOptions, type ServerSessionStore, type ServerSessionStoreOptions } from './server-session-store';
 import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
 
@@ -122,27 +123,45 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       return run(`saving session "${id}"`, async (db) => {
         // The rules (future format, revision, derived title and count) are the core's, applied to
         // the stored row; the write below repeats the revision check, which makes it a compare-and-set.
-        const next = nextSessionRecord(await readHead(db, userId, id), write, expectedRevision, now());
-        const counts = JSON.stringify(pieces.counts);
-        const written = await inTransaction(db, async (client) => {
-          const { rowCount } =
-            expectedRevision === null
-              ? await client.query(
-                  `INSERT INTO rak_sessions (user_id, id, title, titled, created_at, updated_at, message_count, revision, snapshot_version, snapshot, chunks)
-                   VALUES ($1, $2, $3, false, $4, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id, id) DO NOTHING`,
-                  [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, pieces.head, counts],
+        const stored = await readHead(db, userId, id);
+        const next = nextSessionRecord(stored, write, expectedRevision, now());
+        const counts = pieces.counts === null ? null : JSON.stringify(pieces.counts);
+        const chunks = chunkColumns(pieces.chunks);
+        const update = (queryable: PostgresQueryable) =>
+          queryable.query(
+            // A rename between the read and this write keeps its title (titled rows keep theirs).
+            `UPDATE rak_sessions SET title = CASE WHEN titled THEN title ELSE $3 END, updated_at = $4, message_count = $5,
+               revision = $6, snapshot_version = $7, snapshot = $8, chunks = $9
+             WHERE user_id = $1 AND id = $2 AND revision = $10`,
+            [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, pieces.head, counts, expectedRevision],
+          );
+
+        // A new session: its head and all its chunks in one statement (atomic on its own; the
+        // chunks are written only when the head was), with no fingerprints to look at (it has none).
+        const written =
+          expectedRevision === null
+            ? (
+                await db.query(
+                  `WITH head AS (
+                     INSERT INTO rak_sessions (user_id, id, title, titled, created_at, updated_at, message_count, revision, snapshot_version, snapshot, chunks)
+                     VALUES ($1, $2, $3, false, $4, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id, id) DO NOTHING RETURNING 1
+                   ), pieces AS (
+                     INSERT INTO rak_session_chunks (user_id, session_id, list, position, hash, items)
+                     SELECT $1, $2, * FROM unnest($10::text[], $11::integer[], $12::text[], $13::json[]) WHERE EXISTS (SELECT 1 FROM head)
+                   )
+                   SELECT count(*)::int AS written FROM head`,
+                  [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, pieces.head, counts, ...chunks],
                 )
-              : await client.query(
-                  // A rename between the read and this write keeps its title (titled rows keep theirs).
-                  `UPDATE rak_sessions SET title = CASE WHEN titled THEN title ELSE $3 END, updated_at = $4, message_count = $5,
-                     revision = $6, snapshot_version = $7, snapshot = $8, chunks = $9
-                   WHERE user_id = $1 AND id = $2 AND revision = $10`,
-                  [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, pieces.head, counts, expectedRevision],
-                );
-          // The row is this save's until it commits: its chunks are written under that lock.
-          if (rowCount === 1) await writeChunks(client, userId, id, pieces);
-          return rowCount === 1;
-        });
+              ).rows[0]?.written === 1
+            : pieces.counts === null && stored?.chunked === false
+              ? // Small, and stored whole: one statement, as before sessions had chunks.
+                (await update(db)).rowCount === 1
+              : await inTransaction(db, async (client) => {
+                  const { rowCount } = await update(client);
+                  // The row is this save's until it commits: its chunks are written under that lock.
+                  if (rowCount === 1) await writeChunks(client, userId, id, pieces);
+                  return rowCount === 1;
+                });
         if (written) {
           // Best effort: the save is done, and a failed collection is tried again at the next one.
           if (expectedRevision === null) await collectOrphans(db, userId, now() - orphanFilesAfterMs).catch(() => undefined);
@@ -271,19 +290,22 @@ function toSummary(row: Record<string, unknown>): SessionSummary {
   };
 }
 
-/** What the save rules read of a stored session: its summary, `titled` and its snapshot's version. */
-async function readHead(db: PostgresQueryable, userId: string, id: string): Promise<StoredSession | null> {
-  const { rows } = await db.query(`SELECT ${summaryColumns}, snapshot_version FROM rak_sessions WHERE user_id = $1 AND id = $2`, [userId, id]);
+/** What the save rules read of a stored session: its summary, `titled`, its snapshot's version, and whether it is stored in chunks. */
+async function readHead(db: PostgresQueryable, userId: string, id: string): Promise<(StoredSession & { chunked: boolean }) | null> {
+  const { rows } = await db.query(`SELECT ${summaryColumns}, snapshot_version, chunks IS NOT NULL AS chunked FROM rak_sessions WHERE user_id = $1 AND id = $2`, [userId, id]);
   const row = rows[0];
   if (row === undefined) return null;
   const snapshot = { format: 'react-agent-kit/agent', version: Number(row.snapshot_version) } as StoredSession['snapshot'];
-  return { ...toSummary(row), titled: row.titled === true, snapshot };
+  return { ...toSummary(row), titled: row.titled === true, snapshot, chunked: row.chunked === true };
 }
 
 /** The snapshot as the rows to store: its head and its chunks as JSON text (binary file content as base64, as in a session file). */
 function encodeSnapshot(write: SessionWrite): StoredPieces {
   try {
-    return storedPieces(write.snapshot);
+    // Each list fits one chunk: the session is stored whole, one row, as before sessions had chunks.
+    const { state, sandbox } = write.snapshot;
+    const small = [state.messages, state.toolCalls, sandbox?.checkpoints ?? []].every((list) => list.length <= piecesPerChunk);
+    return small ? { head: writeSessionFile(write.snapshot), counts: null, chunks: [] } : storedPieces(write.snapshot);
   } catch (error) {
     throw new PersistenceError('invalid-record', `Session "${write.id}" holds something that cannot be stored as JSON (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }
@@ -330,6 +352,11 @@ async function openTree(client: PostgresQueryable, userId: string, id: string, n
   refuseNewerFiles(rows[0]?.version, id);
 }
 
+/** Chunk rows as the column arrays of an `INSERT ... SELECT unnest(...)`: lists, positions, fingerprints, items. */
+function chunkColumns(chunks: readonly ChunkRow[]): [string[], number[], string[], string[]] {
+  return [chunks.map((chunk) => chunk.list), chunks.map((chunk) => chunk.position), chunks.map((chunk) => chunk.hash), chunks.map(chunkText)];
+}
+
 /**
  * Writes the chunks of `pieces` whose fingerprint differs from the stored one (all of them for a
  * session stored whole before), and removes those past the end of their list: one statement each,
@@ -344,10 +371,11 @@ async function writeChunks(client: PostgresQueryable, userId: string, id: string
       `INSERT INTO rak_session_chunks (user_id, session_id, list, position, hash, items)
        SELECT $1, $2, * FROM unnest($3::text[], $4::integer[], $5::text[], $6::json[])
        ON CONFLICT (user_id, session_id, list, position) DO UPDATE SET hash = excluded.hash, items = excluded.items`,
-      [userId, id, changed.map((chunk) => chunk.list), changed.map((chunk) => chunk.position), changed.map((chunk) => chunk.hash), changed.map(chunkText)],
+      [userId, id, ...chunkColumns(changed)],
     );
   }
-  const past = rows.filter((row) => Number(row.position) >= pieces.counts[row.list as PieceList]);
+  // A session stored whole now (`counts` null) keeps no chunk.
+  const past = rows.filter((row) => pieces.counts === null || Number(row.position) >= pieces.counts[row.list as PieceList]);
   if (past.length > 0) {
     await client.query('DELETE FROM rak_session_chunks WHERE user_id = $1 AND session_id = $2 AND (list, position) IN (SELECT * FROM unnest($3::text[], $4::integer[]))', [
       userId,
