@@ -10,6 +10,8 @@ import { indexedDbSessionStorage } from './indexed-db-session-storage';
 import { syncKit } from './sync-kit';
 import { isRevision } from './session-revision';
 import type { HttpSessionStorage, HttpSessionStorageOptions } from './http-session-types';
+import { chunksOf, headOf, piecesPerChunk, sameChunk } from './session-pieces';
+import type { ChangesKit, ChangesMemory } from './session-changes';
 
 export type { HttpSessionStorage, HttpSessionStorageOptions, SessionConflict } from './http-session-types';
 
@@ -69,6 +71,9 @@ function grantsOf(trust: HttpSessionStorageOptions['trustGrants']): SessionGrant
   return 'trusted';
 }
 
+/** The kit functions `session-changes` uses, handed over so that its lazy chunk imports nothing of the main bundle. */
+const changesKit: ChangesKit = { chunksOf, headOf, sameChunk, snapshotToJson, contentHash: syncKit.contentHash };
+
 /** How long a request to the session routes may take, answer included, by default. */
 const defaultRequestTimeoutMs = 30_000;
 /** How long `list` and `load` of the offline copy wait for the server before they answer from the copy, by default. */
@@ -110,6 +115,12 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
 
   const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
 
+  // What the server holds of the sessions saved or loaded last, so a save sends only what changed
+  // (`session-changes`, loaded with the first save or load that needs it). A chunk that cannot
+  // load (offline before it was ever fetched) means whole snapshots, and another try next time.
+  let loading: Promise<ChangesMemory | undefined> | undefined;
+  const changes = () => (loading ??= import('./session-changes').then((module) => module.changesMemory(changesKit), () => (loading = undefined)));
+
   function files(id: string): SandboxStorage {
     const path = `${sessionPath(id)}/files`;
     return {
@@ -149,13 +160,27 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       if (value === null) return null;
       const summary = readSummary(value);
       if (summary.id !== id) throw corrupt(`asked for session "${id}", the server sent "${summary.id}"`);
-      return { ...summary, titled: value.titled === true, snapshot: readSnapshot(snapshotFromJson(value.snapshot, corrupt)) } satisfies StoredSession;
+      const snapshot = readSnapshot(snapshotFromJson(value.snapshot, corrupt));
+      if (value.pieces === piecesPerChunk) (await changes())?.remember(id, snapshot, summary.revision);
+      return { ...summary, titled: value.titled === true, snapshot } satisfies StoredSession;
     },
     async save(session, expectedRevision) {
+      const { id, snapshot } = session;
+      const pieces = await changes();
+      // When the server has this session's chunks as of `expectedRevision`: only what changed goes.
+      let sent = pieces?.changes(id, snapshot, expectedRevision);
+      let response: Response | undefined;
+      let refusal: { code?: string; message: string } | undefined;
+      if (sent) {
+        response = await request('PUT', sessionPath(id), { changes: sent.changes, expectedRevision });
+        refusal = response.status === 409 ? await errorOf(response) : undefined;
+        // It holds other chunks (an older server's write, say): the whole snapshot goes instead.
+        if (refusal?.code === 'base-changed') response = sent = refusal = undefined;
+      }
       // Bytes only where the snapshot holds bytes (binary files) travel as { $bytes: base64 }.
-      const response = await request('PUT', sessionPath(session.id), { snapshot: snapshotToJson(session.snapshot), expectedRevision });
+      response ??= await request('PUT', sessionPath(id), { snapshot: snapshotToJson(snapshot), expectedRevision });
       if (response.status === 409) {
-        const { code, message } = await errorOf(response);
+        const { code, message } = refusal ?? (await errorOf(response));
         // A session saved by a newer version of the kit stays as it is, and says so.
         if (code === 'future-format') throw new PersistenceError('future-format', message);
         throw new PersistenceError('conflict', `Session "${session.id}" was saved elsewhere first (${message}); nothing was written.`);
@@ -168,6 +193,8 @@ function sessionRoutesClient(base: string, options: HttpSessionStorageOptions): 
       const value = (await readJson(response, 'the save')) as { revision?: unknown } | null;
       // A revision no server gives (1e308, 2**53, 0, -1) would be sent back with every later save: refused here, so the push fails and the next one asks the server again.
       if (!isRevision(value?.revision)) throw corrupt(`the save of session "${session.id}" was answered with ${JSON.stringify(value?.revision) ?? 'no revision'}, not a revision (a positive whole number)`);
+      // A server that takes changes says so (`pieces`, its chunk size); one of an older kit never does.
+      if ((value as { pieces?: unknown }).pieces === piecesPerChunk) pieces?.remember(id, snapshot, value.revision, sent);
       return value.revision;
     },
     async rename(id, title) {

@@ -59,6 +59,9 @@ const retryAfterOf = (error: unknown): number => {
   return typeof asked === 'number' && asked > 0 ? asked : 0;
 };
 
+/** Most changed files a push sends one by one; past that, it sends the whole tree. */
+const maxChangedFiles = 1_000;
+
 /** How long a session the server failed on waits before it is sent again with a save (doubling up to `maxHoldMs`). */
 const firstHoldMs = 2_000;
 const maxHoldMs = 60_000;
@@ -323,11 +326,16 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
       // The version of the copy these files belong to: once the server's replaced it, they are stale.
       let version: Promise<number> | undefined;
       const versionOf = () => (version ??= records.get(id).then((record) => record.replaced ?? 0));
-      const change = async (write: () => Promise<void>) => {
+      // `paths`: the files a change set touches (the push sends only those); none: the whole tree changed.
+      const change = async (write: () => Promise<void>, paths?: readonly string[]) => {
         const mine = await versionOf();
         await records.update(id, (record) => {
           if ((record.replaced ?? 0) !== mine) throw new PersistenceError('conflict', `Session "${id}" was replaced by the server's version (saved on another device); these file changes were not saved.`);
-          return { ...record, fileChanges: record.fileChanges + 1 };
+          const { changedFiles: before, ...rest } = record;
+          // Files in sync start a new list; a list not known (a whole tree saved) stays unknown; a long one is the tree again.
+          const known = record.fileChanges === record.filesPushed ? [] : before;
+          const changedFiles = paths && known ? [...new Set([...known, ...paths])] : undefined;
+          return { ...rest, fileChanges: record.fileChanges + 1, ...(changedFiles && changedFiles.length <= maxChangedFiles ? { changedFiles } : {}) };
         });
         await write();
         void pushAll({ id });
@@ -337,7 +345,7 @@ export function offlineSessionCopy(remote: SessionStorage, local: SessionStorage
           await versionOf();
           return files.load();
         },
-        save: (changes) => change(() => files.save(changes)),
+        save: (changes) => change(() => files.save(changes), [...changes.written.map((record) => record.path), ...changes.deleted]),
         saveAll: (all) => change(() => files.saveAll(all)),
         ...(files.refreshWholeTree ? { refreshWholeTree: (all) => files.refreshWholeTree!(all) } : {}),
         clear: () => change(() => files.clear()),

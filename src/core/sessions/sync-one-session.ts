@@ -32,7 +32,7 @@ export async function pushSession(sync: OfflineSync, id: string): Promise<void> 
     if (record.fileChanges !== record.filesPushed || serverRevision === null) {
       const server = await sync.remote.load(id);
       if (server === null ? serverRevision !== null : server.revision !== serverRevision) return settle(sync, local, record, server);
-      await writeFiles(sync.remote, id, await readFiles(sync.local, id));
+      await pushFiles(sync, id, serverRevision === null ? undefined : record.changedFiles);
     }
     // Noted before it is sent, so that a push whose answer is lost is known when it landed.
     const sent: PushSent = { fingerprint: fingerprint(sync, local.snapshot), localRevision: local.revision, fileChanges: record.fileChanges };
@@ -51,9 +51,27 @@ export async function pushSession(sync: OfflineSync, id: string): Promise<void> 
     });
   }
   await sync.records.update(id, (now) => {
-    const { unanswered: _answered, ...rest } = now;
-    return { ...rest, serverRevision, localRevision: local.revision, filesPushed: record.fileChanges, ...(now.title === record.title ? { title: undefined } : {}) };
+    const { unanswered: _answered, changedFiles, ...rest } = now;
+    // Files changed meanwhile keep the list (those pushed now go again: harmless).
+    const still = now.fileChanges !== record.fileChanges && changedFiles ? { changedFiles } : {};
+    return { ...rest, ...still, serverRevision, localRevision: local.revision, filesPushed: record.fileChanges, ...(now.title === record.title ? { title: undefined } : {}) };
   });
+}
+
+/**
+ * Sends the session's files to the server: the ones at `paths` (written, or deleted when no
+ * longer here) as one change set, or the whole tree when `paths` is not known.
+ */
+async function pushFiles(sync: OfflineSync, id: string, paths: readonly string[] | undefined): Promise<void> {
+  const here = await readFiles(sync.local, id);
+  if (paths === undefined) return writeFiles(sync.remote, id, here);
+  const byPath = new Map(here.map((file) => [file.path, file]));
+  const files = sync.remote.files(id);
+  try {
+    await files.save({ written: paths.flatMap((path) => byPath.get(path) ?? []), deleted: paths.filter((path) => !byPath.has(path)) });
+  } finally {
+    await files.close();
+  }
 }
 
 /** How many unanswered pushes a record remembers: each retry while the network comes and goes is one. */

@@ -20,6 +20,12 @@ export interface SyncRecord {
   /** Counts the local changes of the session's files; `filesPushed` is the count the server has. */
   readonly fileChanges: number;
   readonly filesPushed: number;
+  /**
+   * The paths of the files written or deleted here since the server had them all
+   * (`filesPushed`), so a push sends those files, not the tree; absent while the files are in
+   * sync, or when it is not known which changed (a whole tree was saved here): the tree goes then.
+   */
+  readonly changedFiles?: readonly string[];
   /** A title given here that the server does not have yet. */
   readonly title?: string;
   /** Counts the times the server's version replaced the copy: file storages handed out before refuse to write. */

@@ -12,6 +12,7 @@ import { PersistenceError } from '../../core/persistence/persistence-error';
 import { pgliteSessionStore } from './pglite-session-store';
 import { postgresSchemaVersion } from './postgres-schema';
 import { conversation, describeServerSessionStore } from './server-session-store-contract';
+import { countWrites, longConversation, toSchemaTwo, type Execute } from '../../../test/sessions/postgres-layout';
 
 // The same contract every server store keeps, in memory (starting PGlite takes a second or two).
 describe('pgliteSessionStore in memory', { timeout: 30_000 }, () => {
@@ -115,6 +116,28 @@ describe('pgliteSessionStore', { timeout: 30_000 }, () => {
     expect((await rejection(store.replaceFiles('ada', 'chat-1', []))).code).toBe('future-format');
     expect((await pglite.query('SELECT path FROM rak_files')).rows).toEqual([{ path: '/a.txt' }]);
     expect(await store.list('ada')).toEqual([]);
+    await store.close();
+    await pglite.close();
+  });
+
+  it('migrates schema 2 to 3 as on a PostgreSQL server: a session stored whole loads as it was, its next save stores it in pieces, the one after writes what changed (issue 29)', async () => {
+    const pglite = new PGlite();
+    const execute: Execute = async (text, values) => ({ rows: (await pglite.query<Record<string, unknown>>(text, values)).rows });
+    const first = pgliteSessionStore({ pglite });
+    await first.list('ada');
+    await first.close();
+    const whole = longConversation(250);
+    await toSchemaTwo(execute, [{ userId: 'ada', id: 'old', snapshot: whole }]);
+    const store = pgliteSessionStore({ pglite });
+    expect(await store.load('ada', 'old')).toMatchObject({ revision: 1, messageCount: 250, snapshot: whole });
+    const counter = await countWrites(execute);
+    expect(await store.save('ada', { id: 'old', snapshot: longConversation(251) }, 1)).toBe(2);
+    expect((await counter.writes()).rows).toBe(1 + 3);
+    expect(await store.save('ada', { id: 'old', snapshot: longConversation(252) }, 2)).toBe(3);
+    const written = await counter.writes();
+    expect(written.rows).toBe(1 + 1);
+    expect((await store.load('ada', 'old'))!.snapshot).toEqual(longConversation(252));
+    expect((await execute('SELECT version FROM rak_schema')).rows).toEqual([{ version: postgresSchemaVersion }]);
     await store.close();
     await pglite.close();
   });

@@ -18,6 +18,11 @@ import { inTransaction, type PostgresPool, type PostgresQueryable } from './post
  * Version 2: a file tree notes when its files were last written (`written_at`, milliseconds), so
  * that trees without a session are collected as orphans after a grace period; trees from before
  * count as written at the migration.
+ * Version 3: sessions in pieces, so a save writes what changed. `rak_sessions.snapshot` holds the
+ * head (the snapshot without its messages, tool calls and checkpoints), `chunks` their chunk
+ * counts, and `rak_session_chunks` one row per chunk of 100 with the fingerprint of its JSON
+ * (see `postgres-session-pieces`). Sessions stored whole before (`chunks` null) are read as they
+ * are and stored in pieces by their next save, so the migration rewrites no session.
  */
 const migrations: readonly (readonly string[])[] = [
   [
@@ -55,6 +60,19 @@ const migrations: readonly (readonly string[])[] = [
   [
     'ALTER TABLE rak_file_trees ADD COLUMN written_at bigint NOT NULL DEFAULT (floor(extract(epoch FROM now()) * 1000))::bigint',
     'ALTER TABLE rak_file_trees ALTER COLUMN written_at DROP DEFAULT',
+  ],
+  [
+    'ALTER TABLE rak_sessions ADD COLUMN chunks json',
+    `CREATE TABLE rak_session_chunks (
+      user_id text NOT NULL,
+      session_id text NOT NULL,
+      list text NOT NULL CHECK (list IN ('messages', 'toolCalls', 'checkpoints')),
+      position integer NOT NULL,
+      hash text NOT NULL,
+      items json NOT NULL,
+      PRIMARY KEY (user_id, session_id, list, position),
+      FOREIGN KEY (user_id, session_id) REFERENCES rak_sessions (user_id, id) ON DELETE CASCADE
+    )`,
   ],
 ];
 

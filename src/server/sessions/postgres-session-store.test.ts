@@ -13,7 +13,8 @@ import { postgresSessionStore } from './postgres-session-store';
 import { postgresSchemaVersion } from './postgres-schema';
 import { defaultOrphanFilesAfterMs, type ServerSessionStore } from './server-session-store';
 import { describeHandlersOnOneBacking, describeServerSessionStore } from './server-session-store-contract';
-import type { PostgresPool } from './postgres-client';
+import type { PostgresPool, PostgresQueryable } from './postgres-client';
+import { countWrites, longConversation, toSchemaTwo } from '../../../test/sessions/postgres-layout';
 
 const binaries = findPostgresBinaries();
 
@@ -189,15 +190,20 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     const renameDone = new Promise<void>((resolve) => (renamed = resolve));
     const saveAtWrite = new Promise<void>((resolve) => (atWrite = resolve));
     // The save has read the session (untitled then) and waits to write until the rename is done.
+    const slowly = async (queryable: PostgresQueryable, text: string, values?: unknown[]) => {
+      if (/^\s*UPDATE rak_sessions SET title = CASE/.test(text)) {
+        atWrite();
+        await renameDone;
+      }
+      return queryable.query(text, values);
+    };
     const slowWrites: PostgresPool = {
-      async query(text: string, values?: unknown[]) {
-        if (/^\s*UPDATE rak_sessions SET title = CASE/.test(text)) {
-          atWrite();
-          await renameDone;
-        }
-        return pool.query(text, values);
+      query: (text: string, values?: unknown[]) => slowly(pool, text, values),
+      // The save's write is in a transaction, on a client of its own.
+      async connect() {
+        const client = await pool.connect();
+        return { query: (text: string, values?: unknown[]) => slowly(client, text, values), release: (error?: Error | boolean) => client.release(error) };
       },
-      connect: () => pool.connect(),
       end: () => pool.end(),
     };
     const saving = postgresSessionStore({ pool: slowWrites }).save('ada', { id: 'chat-1', snapshot: snapshotOf('other words') }, 1);
@@ -213,8 +219,8 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     await store.save('ada', { id: 'old', snapshot: snapshotOf('from an older kit') }, null);
     await store.save('ada', { id: 'damaged', snapshot: snapshotOf('x') }, null);
     const pool = poolFor(url);
-    await pool.query("UPDATE rak_sessions SET snapshot = $1, snapshot_version = 2 WHERE id = 'old'", [JSON.stringify({ ...snapshotOf('from an older kit'), version: 2 })]);
-    await pool.query("UPDATE rak_sessions SET snapshot = $1 WHERE id = 'damaged'", [JSON.stringify({ ...snapshotOf('x'), state: { ...snapshotOf('x').state, messages: 'nope' } })]);
+    await pool.query("UPDATE rak_sessions SET snapshot = $1, snapshot_version = 2, chunks = NULL WHERE id = 'old'", [JSON.stringify({ ...snapshotOf('from an older kit'), version: 2 })]);
+    await pool.query("UPDATE rak_sessions SET snapshot = $1, chunks = NULL WHERE id = 'damaged'", [JSON.stringify({ ...snapshotOf('x'), state: { ...snapshotOf('x').state, messages: 'nope' } })]);
     expect((await store.load('ada', 'old'))!.snapshot).toEqual(snapshotOf('from an older kit'));
     const error = await rejection(store.load('ada', 'damaged'));
     expect(error.code).toBe('corrupt');
@@ -275,7 +281,7 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     await store.replaceFiles('ada', 'chat-1', [{ path: '/a.txt', kind: 'text', text: 'a', modified: 1 }]);
     const pool = poolFor(url);
     const future = JSON.stringify({ ...snapshotOf('from the future'), version: agentSnapshotVersion + 1 });
-    await pool.query("UPDATE rak_sessions SET snapshot = $1, snapshot_version = $2 WHERE id = 'chat-1'", [future, agentSnapshotVersion + 1]);
+    await pool.query("UPDATE rak_sessions SET snapshot = $1, snapshot_version = $2, chunks = NULL WHERE id = 'chat-1'", [future, agentSnapshotVersion + 1]);
     await pool.query("UPDATE rak_file_trees SET version = 99 WHERE session_id = 'chat-1'");
 
     expect((await rejection(store.load('ada', 'chat-1'))).code).toBe('future-format');
@@ -296,7 +302,7 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     const pool = poolFor(url);
     expect((await pool.query('SELECT version FROM rak_schema')).rows).toEqual([{ version: postgresSchemaVersion }]);
     const tables = await pool.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename");
-    expect(tables.rows.map((row) => row.tablename)).toEqual(['rak_file_trees', 'rak_files', 'rak_schema', 'rak_sessions']);
+    expect(tables.rows.map((row) => row.tablename)).toEqual(['rak_file_trees', 'rak_files', 'rak_schema', 'rak_session_chunks', 'rak_sessions']);
     expect(await starting[0]!.list('ada')).toHaveLength(4);
   });
 
@@ -310,6 +316,8 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     await first.saveFiles('ada', 'removed-long-ago', { written: [{ path: '/late.txt', kind: 'text', text: 'l', modified: 1 }], deleted: [] });
     await first.close();
     // The tables as schema 1 left them.
+    await pool.query('DROP TABLE rak_session_chunks');
+    await pool.query('ALTER TABLE rak_sessions DROP COLUMN chunks');
     await pool.query('ALTER TABLE rak_file_trees DROP COLUMN written_at');
     await pool.query('UPDATE rak_schema SET version = 1');
 
@@ -325,6 +333,65 @@ describe.skipIf(binaries === undefined)(`postgresSessionStore on a real PostgreS
     expect(await store.loadFiles('ada', 'removed-long-ago')).toBeNull();
     expect((await store.loadFiles('ada', 'chat-1'))!.files).toEqual([{ path: '/kept.txt', kind: 'text', text: 'k', modified: 1 }]);
     expect((await pool.query('SELECT count(*)::int AS n FROM rak_files')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('adding one message to a 10,000-message session writes the head and one chunk: 2 rows, under 64 KB, in 7 statements (issue 29)', async () => {
+    const url = await cluster.createDatabase();
+    const pool = poolFor(url);
+    let statements = 0;
+    const counted = (queryable: PostgresQueryable) => (text: string, values?: unknown[]) => {
+      statements += 1;
+      return queryable.query(text, values);
+    };
+    const counting: PostgresPool = {
+      query: counted(pool),
+      async connect() {
+        const client = await pool.connect();
+        return { query: counted(client), release: (error?: Error | boolean) => client.release(error) };
+      },
+      end: async () => {},
+    };
+    const store = postgresSessionStore({ pool: counting });
+    stores.push(store);
+    const long = longConversation(10_000);
+    await store.save('ada', { id: 'long', snapshot: long }, null);
+    const counter = await countWrites((text, values) => pool.query(text, values));
+    statements = 0;
+    const longer = longConversation(10_001);
+    expect(await store.save('ada', { id: 'long', snapshot: longer }, 1)).toBe(2);
+    const written = await counter.writes();
+    expect(written.rows).toBe(2);
+    expect(written.bytes).toBeLessThan(64 * 1024);
+    // Read the head; begin; compare-and-set the head; read the chunks' fingerprints; write the changed ones; commit.
+    expect(statements).toBeLessThanOrEqual(7);
+    // A message changed in the middle and the last one dropped: the changed chunk, and the one past the end goes.
+    const edited = longConversation(10_000, { 5_000: 'Edited.' });
+    expect(await store.save('ada', { id: 'long', snapshot: edited }, 2)).toBe(3);
+    expect((await counter.writes()).rows).toBe(2);
+    expect((await pool.query("SELECT count(*)::int AS n FROM rak_session_chunks WHERE session_id = 'long'")).rows).toEqual([{ n: 100 }]);
+    expect((await store.load('ada', 'long'))!.snapshot).toEqual(edited);
+  });
+
+  it('migrates schema 2 to 3: sessions stored whole load as they were, and their next save stores them in pieces (issue 29)', async () => {
+    const url = await cluster.createDatabase();
+    const pool = poolFor(url);
+    const first = postgresSessionStore({ connectionString: url });
+    await first.list('ada');
+    await first.close();
+    const whole = longConversation(250);
+    await toSchemaTwo((text, values) => pool.query(text, values), [{ userId: 'ada', id: 'old', snapshot: whole }]);
+
+    const store = postgresSessionStore({ connectionString: url });
+    stores.push(store);
+    expect(await store.load('ada', 'old')).toMatchObject({ revision: 1, messageCount: 250, snapshot: whole });
+    expect((await pool.query('SELECT version FROM rak_schema')).rows).toEqual([{ version: postgresSchemaVersion }]);
+    const counter = await countWrites((text, values) => pool.query(text, values));
+    // The first save writes every chunk (there were none), the next one only what changed.
+    expect(await store.save('ada', { id: 'old', snapshot: longConversation(251) }, 1)).toBe(2);
+    expect((await counter.writes()).rows).toBe(1 + 3);
+    expect(await store.save('ada', { id: 'old', snapshot: longConversation(252) }, 2)).toBe(3);
+    expect((await counter.writes()).rows).toBe(1 + 1);
+    expect((await store.load('ada', 'old'))!.snapshot).toEqual(longConversation(252));
   });
 
   it('refuses a database whose tables a newer version made, and alters nothing in it', async () => {

@@ -7,14 +7,17 @@ import {
   nextSessionRecord,
   normalizeFileRecord,
   renamedSessionRecord,
+  piecesPerChunk,
   sandboxFormatVersion,
+  snapshotFromJson,
 } from '../../core/internal';
 import type { FileRecord, StorageChanges } from '../../core/sandbox/index';
-import { readSessionFile, writeSessionFile, type SessionSummary, type SessionWrite, type StoredSession } from '../../core/sessions/index';
+import { readSessionFile, readSnapshot, writeSessionFile, type SessionSummary, type SessionWrite, type StoredSession } from '../../core/sessions/index';
 import { createPostgresPool, inTransaction, type PostgresPool, type PostgresQueryable } from './postgres-client';
 import { toPostgresPersistenceError } from './postgres-error';
 import { fromFileRow, toFileColumns } from './postgres-file-rows';
 import { migratePostgresSchema } from './postgres-schema';
+import { chunkText, joinStoredPieces, storedPieces, type ChunkRow, type PieceList, type StoredPieces } from './postgres-session-pieces';
 import { resolveStoreOptions, type ServerSessionStore, type ServerSessionStoreOptions } from './server-session-store';
 import { checkChangePaths, checkSnapshotPaths } from './stored-paths';
 
@@ -29,10 +32,11 @@ const summaryColumns = 'id, title, titled, created_at::float8 AS created_at, upd
 
 /**
  * A `ServerSessionStore` in PostgreSQL, on the `pg` client: every user's sessions and their files
- * in three tables (`rak_sessions`, `rak_file_trees`, `rak_files`, versioned in `rak_schema`) that
- * the store creates and migrates itself on first use. It holds nothing in memory between calls,
- * so any number of servers may share one database. Saves are compare-and-set on the revision in
- * one statement; file changes are one transaction. A database migrated by a newer version of the
+ * in four tables (`rak_sessions`, `rak_session_chunks`, `rak_file_trees`, `rak_files`, versioned in
+ * `rak_schema`) that the store creates and migrates itself on first use. It holds nothing in
+ * memory between calls, so any number of servers may share one database. A save is one
+ * transaction, compare-and-set on the revision, that writes the session's head and only the
+ * chunks of 100 messages (tool calls, checkpoints) that changed; file changes are one transaction. A database migrated by a newer version of the
  * kit, or a session saved by one, is refused with `future-format` and left untouched.
  *
  * `pg` is an optional peer dependency: `npm install pg`.
@@ -96,10 +100,16 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       checkKey(userId, 'user id');
       checkKey(id, 'session id');
       return run(`loading session "${id}"`, async (db) => {
-        const { rows } = await db.query(`SELECT ${summaryColumns}, snapshot::text AS snapshot FROM rak_sessions WHERE user_id = $1 AND id = $2`, [userId, id]);
+        // One statement: the head and its chunks as of one moment.
+        const { rows } = await db.query(
+          `SELECT ${summaryColumns}, snapshot::text AS snapshot, chunks::text AS chunks,
+             (SELECT json_agg(json_build_array(c.list, c.position, c.items, c.hash))::text FROM rak_session_chunks c WHERE c.user_id = s.user_id AND c.session_id = s.id) AS pieces
+           FROM rak_sessions s WHERE user_id = $1 AND id = $2`,
+          [userId, id],
+        );
         const row = rows[0];
         if (row === undefined) return null;
-        return { ...toSummary(row), titled: row.titled === true, snapshot: readStoredSnapshot(row.snapshot, id) } satisfies StoredSession;
+        return { ...toSummary(row), titled: row.titled === true, snapshot: readStoredSnapshot(row, id) } satisfies StoredSession;
       });
     },
 
@@ -109,26 +119,50 @@ export function postgresSessionStore(options: PostgresSessionStoreOptions): Serv
       checkKey(write.id, 'session id');
       checkSnapshotPaths(write);
       const { id } = write;
+      const pieces = encodeSnapshot(write);
       return run(`saving session "${id}"`, async (db) => {
         // The rules (future format, revision, derived title and count) are the core's, applied to
         // the stored row; the write below repeats the revision check, which makes it a compare-and-set.
-        const next = nextSessionRecord(await readHead(db, userId, id), write, expectedRevision, now());
-        const text = encodeSnapshot(write);
-        const { rowCount } =
+        const stored = await readHead(db, userId, id);
+        const next = nextSessionRecord(stored, write, expectedRevision, now());
+        const counts = pieces.counts === null ? null : JSON.stringify(pieces.counts);
+        const chunks = chunkColumns(pieces.chunks);
+        const update = (queryable: PostgresQueryable) =>
+          queryable.query(
+            // A rename between the read and this write keeps its title (titled rows keep theirs).
+            `UPDATE rak_sessions SET title = CASE WHEN titled THEN title ELSE $3 END, updated_at = $4, message_count = $5,
+               revision = $6, snapshot_version = $7, snapshot = $8, chunks = $9
+             WHERE user_id = $1 AND id = $2 AND revision = $10`,
+            [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, pieces.head, counts, expectedRevision],
+          );
+
+        // A new session: its head and all its chunks in one statement (atomic on its own; the
+        // chunks are written only when the head was), with no fingerprints to look at (it has none).
+        const written =
           expectedRevision === null
-            ? await db.query(
-                `INSERT INTO rak_sessions (user_id, id, title, titled, created_at, updated_at, message_count, revision, snapshot_version, snapshot)
-                 VALUES ($1, $2, $3, false, $4, $4, $5, $6, $7, $8) ON CONFLICT (user_id, id) DO NOTHING`,
-                [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, text],
-              )
-            : await db.query(
-                // A rename between the read and this write keeps its title (titled rows keep theirs).
-                `UPDATE rak_sessions SET title = CASE WHEN titled THEN title ELSE $3 END, updated_at = $4, message_count = $5,
-                   revision = $6, snapshot_version = $7, snapshot = $8
-                 WHERE user_id = $1 AND id = $2 AND revision = $9`,
-                [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, text, expectedRevision],
-              );
-        if (rowCount === 1) {
+            ? (
+                await db.query(
+                  `WITH head AS (
+                     INSERT INTO rak_sessions (user_id, id, title, titled, created_at, updated_at, message_count, revision, snapshot_version, snapshot, chunks)
+                     VALUES ($1, $2, $3, false, $4, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id, id) DO NOTHING RETURNING 1
+                   ), pieces AS (
+                     INSERT INTO rak_session_chunks (user_id, session_id, list, position, hash, items)
+                     SELECT $1, $2, * FROM unnest($10::text[], $11::integer[], $12::text[], $13::json[]) WHERE EXISTS (SELECT 1 FROM head)
+                   )
+                   SELECT count(*)::int AS written FROM head`,
+                  [userId, id, storableTitle(next.title), next.updatedAt, next.messageCount, next.revision, write.snapshot.version, pieces.head, counts, ...chunks],
+                )
+              ).rows[0]?.written === 1
+            : pieces.counts === null && stored?.chunked === false
+              ? // Small, and stored whole: one statement, as before sessions had chunks.
+                (await update(db)).rowCount === 1
+              : await inTransaction(db, async (client) => {
+                  const { rowCount } = await update(client);
+                  // The row is this save's until it commits: its chunks are written under that lock.
+                  if (rowCount === 1) await writeChunks(client, userId, id, pieces);
+                  return rowCount === 1;
+                });
+        if (written) {
           // Best effort: the save is done, and a failed collection is tried again at the next one.
           if (expectedRevision === null) await collectOrphans(db, userId, now() - orphanFilesAfterMs).catch(() => undefined);
           return next.revision;
@@ -256,30 +290,39 @@ function toSummary(row: Record<string, unknown>): SessionSummary {
   };
 }
 
-/** What the save rules read of a stored session: its summary, `titled` and its snapshot's version. */
-async function readHead(db: PostgresQueryable, userId: string, id: string): Promise<StoredSession | null> {
-  const { rows } = await db.query(`SELECT ${summaryColumns}, snapshot_version FROM rak_sessions WHERE user_id = $1 AND id = $2`, [userId, id]);
+/** What the save rules read of a stored session: its summary, `titled`, its snapshot's version, and whether it is stored in chunks. */
+async function readHead(db: PostgresQueryable, userId: string, id: string): Promise<(StoredSession & { chunked: boolean }) | null> {
+  const { rows } = await db.query(`SELECT ${summaryColumns}, snapshot_version, chunks IS NOT NULL AS chunked FROM rak_sessions WHERE user_id = $1 AND id = $2`, [userId, id]);
   const row = rows[0];
   if (row === undefined) return null;
   const snapshot = { format: 'react-agent-kit/agent', version: Number(row.snapshot_version) } as StoredSession['snapshot'];
-  return { ...toSummary(row), titled: row.titled === true, snapshot };
+  return { ...toSummary(row), titled: row.titled === true, snapshot, chunked: row.chunked === true };
 }
 
-/** The snapshot as JSON text (binary file content as base64, as in a session file). */
-function encodeSnapshot(write: SessionWrite): string {
+/** The snapshot as the rows to store: its head and its chunks as JSON text (binary file content as base64, as in a session file). */
+function encodeSnapshot(write: SessionWrite): StoredPieces {
   try {
-    return writeSessionFile(write.snapshot);
+    // Each list fits one chunk: the session is stored whole, one row, as before sessions had chunks.
+    const { state, sandbox } = write.snapshot;
+    const small = [state.messages, state.toolCalls, sandbox?.checkpoints ?? []].every((list) => list.length <= piecesPerChunk);
+    return small ? { head: writeSessionFile(write.snapshot), counts: null, chunks: [] } : storedPieces(write.snapshot);
   } catch (error) {
     throw new PersistenceError('invalid-record', `Session "${write.id}" holds something that cannot be stored as JSON (${error instanceof Error ? error.message : String(error)}).`, { cause: error });
   }
 }
 
-/** A stored snapshot, read and checked as the browser storages do: older formats migrated, newer refused, damage reported. */
-function readStoredSnapshot(text: unknown, id: string): StoredSession['snapshot'] {
+/**
+ * A stored snapshot, read and checked as the browser storages do: older formats migrated, newer
+ * refused, damage reported. A row without `chunks` holds the snapshot whole (saved before schema 3).
+ */
+function readStoredSnapshot(row: Record<string, unknown>, id: string): StoredSession['snapshot'] {
   try {
     // Trusted: it is the app's own stored conversation, so its "always allow" grants stay.
-    return readSessionFile(String(text), { trusted: true });
+    if (row.chunks === null) return readSessionFile(String(row.snapshot), { trusted: true });
+    const damage = (problem: string) => new PersistenceError('corrupt', problem);
+    return readSnapshot(snapshotFromJson(joinStoredPieces(String(row.snapshot), row.chunks as string, row.pieces as string | null, damage), damage));
   } catch (error) {
+    if (error instanceof SyntaxError) throw new PersistenceError('corrupt', `The stored snapshot of session "${id}" is damaged: ${error.message}`, { cause: error });
     if (error instanceof PersistenceError && (error.code === 'invalid-archive' || error.code === 'corrupt')) {
       throw new PersistenceError('corrupt', `The stored snapshot of session "${id}" is damaged: ${error.message}`, { cause: error });
     }
@@ -307,6 +350,40 @@ async function openTree(client: PostgresQueryable, userId: string, id: string, n
   );
   const { rows } = await client.query('SELECT version FROM rak_file_trees WHERE user_id = $1 AND session_id = $2 FOR UPDATE', [userId, id]);
   refuseNewerFiles(rows[0]?.version, id);
+}
+
+/** Chunk rows as the column arrays of an `INSERT ... SELECT unnest(...)`: lists, positions, fingerprints, items. */
+function chunkColumns(chunks: readonly ChunkRow[]): [string[], number[], string[], string[]] {
+  return [chunks.map((chunk) => chunk.list), chunks.map((chunk) => chunk.position), chunks.map((chunk) => chunk.hash), chunks.map(chunkText)];
+}
+
+/**
+ * Writes the chunks of `pieces` whose fingerprint differs from the stored one (all of them for a
+ * session stored whole before), and removes those past the end of their list: one statement each,
+ * rows for what changed only.
+ */
+async function writeChunks(client: PostgresQueryable, userId: string, id: string, pieces: StoredPieces): Promise<void> {
+  const { rows } = await client.query('SELECT list, position, hash FROM rak_session_chunks WHERE user_id = $1 AND session_id = $2', [userId, id]);
+  const held = new Map(rows.map((row) => [`${String(row.list)} ${Number(row.position)}`, row.hash]));
+  const changed = pieces.chunks.filter((chunk) => held.get(`${chunk.list} ${chunk.position}`) !== chunk.hash);
+  if (changed.length > 0) {
+    await client.query(
+      `INSERT INTO rak_session_chunks (user_id, session_id, list, position, hash, items)
+       SELECT $1, $2, * FROM unnest($3::text[], $4::integer[], $5::text[], $6::json[])
+       ON CONFLICT (user_id, session_id, list, position) DO UPDATE SET hash = excluded.hash, items = excluded.items`,
+      [userId, id, ...chunkColumns(changed)],
+    );
+  }
+  // A session stored whole now (`counts` null) keeps no chunk.
+  const past = rows.filter((row) => pieces.counts === null || Number(row.position) >= pieces.counts[row.list as PieceList]);
+  if (past.length > 0) {
+    await client.query('DELETE FROM rak_session_chunks WHERE user_id = $1 AND session_id = $2 AND (list, position) IN (SELECT * FROM unnest($3::text[], $4::integer[]))', [
+      userId,
+      id,
+      past.map((row) => row.list),
+      past.map((row) => row.position),
+    ]);
+  }
 }
 
 async function writeFiles(client: PostgresQueryable, userId: string, id: string, records: readonly FileRecord[]): Promise<void> {

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInitialState, PersistenceError, type AgentState } from '../../core/index';
 import type { FileRecord } from '../../core/sandbox/index';
-import { agentSnapshotVersion, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
+import { agentSnapshotVersion, httpSessionStorage, type AgentSnapshot, type StoredSession } from '../../core/sessions/index';
 import { maxSessionTitleLength } from '../../core/internal';
 import { createAgentHandler } from '../agent-handler';
 import { defaultOrphanFilesAfterMs, type ServerSessionStore } from './server-session-store';
@@ -83,6 +83,20 @@ export function describeServerSessionStore(name: string, makeStore: MakeServerSe
       expect(loaded!.createdAt).toBe(loaded!.updatedAt);
       expect(await store.save('ada', { id: 'chat-1', snapshot: conversation('Plan the launch', 'b', 'c') }, 1)).toBe(2);
       expect(await store.load('ada', 'chat-1')).toMatchObject({ revision: 2, messageCount: 3, createdAt: loaded!.createdAt });
+    });
+
+    it('loads a long session back as saved after saves that change, add and cut messages and checkpoints (stores that save in pieces, issue 29)', async () => {
+      const store = await fresh();
+      const checkpoint = (index: number, note = 'v1') => ({ id: `checkpoint-${index}`, createdAt: index, version: index, changes: { written: [binary(`/c${index}.bin`, [index % 256, 0]), text(`/n${index}.txt`, note)], deleted: [] } });
+      const long = (messages: number, checkpoints: number, changed: Record<number, string> = {}): AgentSnapshot => {
+        const snapshot = conversation(...Array.from({ length: messages }, (_, index) => changed[index] ?? `Message ${index}`));
+        return { ...snapshot, sandbox: { checkpoints: Array.from({ length: checkpoints }, (_, index) => checkpoint(index, changed[index] ?? 'v1')) } };
+      };
+      const saves = [long(250, 150), long(251, 150, { 120: 'Changed', 140: 'Changed too' }), long(90, 10), conversation('No workspace any more')];
+      for (const [index, snapshot] of saves.entries()) {
+        expect(await store.save('ada', { id: 'long', snapshot }, index === 0 ? null : index)).toBe(index + 1);
+        expect((await store.load('ada', 'long'))!.snapshot).toEqual(snapshot);
+      }
     });
 
     it('refuses a stale revision with conflict and writes nothing', async () => {
@@ -334,6 +348,31 @@ export function describeHandlersOnOneBacking(name: string, makeStores: () => Pro
       await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
     });
 
+    it('saves that send changes (issue 29): through either handler, and of two racing on one revision one wins and the other gets conflict', async () => {
+      const { stores, cleanup } = await makeStores();
+      cleanups.push(async () => {
+        await Promise.all(stores.map((store) => store.close()));
+        await cleanup?.();
+      });
+      const device = (store: ServerSessionStore) => {
+        const handler = createAgentHandler({ basePath: '/api/agent', authorize: () => ({ userId: 'ada' }), sessions: { store }, onError: () => {} });
+        return httpSessionStorage('http://localhost/api/agent', { offline: false, fetch: (url, init) => handler(new Request(url instanceof Request ? url.url : url.toString(), init)) });
+      };
+      const [laptop, phone] = [device(stores[0]), device(stores[1])];
+      const words = Array.from({ length: 250 }, (_, index) => `Message ${index}`);
+      await laptop.save({ id: 'chat-1', snapshot: conversation(...words) }, null);
+      const here = (await laptop.load('chat-1'))!;
+      const there = (await phone.load('chat-1'))!;
+      const saves = await Promise.allSettled([
+        laptop.save({ id: 'chat-1', snapshot: { ...here.snapshot, state: { ...here.snapshot.state, messages: conversation(...words, 'from the laptop').state.messages } } }, 1),
+        phone.save({ id: 'chat-1', snapshot: { ...there.snapshot, state: { ...there.snapshot.state, messages: conversation(...words, 'from the phone').state.messages } } }, 1),
+      ]);
+      expect(saves.map((save) => save.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect((saves.find((save) => save.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'conflict' });
+      const winner = saves[0].status === 'fulfilled' ? 'from the laptop' : 'from the phone';
+      for (const storage of [laptop, phone]) expect((await storage.load('chat-1'))!.snapshot).toEqual(conversation(...words, winner));
+    });
+
     it('a save through one loads through the other; concurrent saves from two tabs resolve by compare-and-set with nothing lost', async () => {
       const { stores, cleanup } = await makeStores();
       cleanups.push(async () => {
@@ -365,7 +404,7 @@ export function describeHandlersOnOneBacking(name: string, makeStores: () => Pro
       const latest = await call(loser, 'GET', '/sessions/chat-1');
       expect(texts(latest.body)).toEqual(['Started on the laptop', winner]);
       const merged = await call(loser, 'PUT', '/sessions/chat-1', { snapshot: conversation('Started on the laptop', winner, loserText), expectedRevision: (latest.body as StoredSession).revision });
-      expect(merged).toEqual({ status: 200, body: { revision: 3 } });
+      expect(merged).toEqual({ status: 200, body: { revision: 3, pieces: 100 } });
       for (const handler of [first, second]) expect(texts((await call(handler, 'GET', '/sessions/chat-1')).body)).toEqual(['Started on the laptop', winner, loserText]);
       const listed = await call(second, 'GET', '/sessions');
       expect((listed.body as { sessions: { id: string; revision: number }[] }).sessions.map(({ id, revision }) => ({ id, revision }))).toEqual([{ id: 'chat-1', revision: 3 }]);

@@ -46,8 +46,8 @@ describe('session routes', () => {
   it('saves, loads, lists, renames and deletes a session over HTTP', async () => {
     const handler = handlerOn(memoryServerSessionStore());
     expect(await json(await call(handler, 'ada', 'GET', '/sessions'), 200)).toEqual({ sessions: [] });
-    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Plan the launch'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
-    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Plan the launch', 'And the party'), expectedRevision: 1 }), 200)).toEqual({ revision: 2 });
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Plan the launch'), expectedRevision: null }), 200)).toEqual({ revision: 1, pieces: 100 });
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Plan the launch', 'And the party'), expectedRevision: 1 }), 200)).toEqual({ revision: 2, pieces: 100 });
 
     const loaded = (await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
     expect(loaded).toMatchObject({ id: 'chat-1', title: 'Plan the launch', titled: false, messageCount: 2, revision: 2 });
@@ -120,7 +120,7 @@ describe('session routes', () => {
     await json(await call(handler, 'bob', 'DELETE', '/sessions/chat-1'), 204);
     await json(await call(handler, 'bob', 'DELETE', '/sessions/chat-1/files'), 204);
     // Sessions are keyed by (user, id): Bob's new chat-1 is his own.
-    expect(await json(await call(handler, 'bob', 'PUT', '/sessions/chat-1', { snapshot: conversation('Bob own'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await json(await call(handler, 'bob', 'PUT', '/sessions/chat-1', { snapshot: conversation('Bob own'), expectedRevision: null }), 200)).toEqual({ revision: 1, pieces: 100 });
     await json(await call(handler, 'bob', 'PUT', '/sessions/chat-1/files', { files: [] }), 204);
 
     expect(await store.load('ada', 'chat-1')).toEqual(before);
@@ -142,7 +142,7 @@ describe('session routes', () => {
     expect((await call(anonymous, null, 'GET', '/tools')).status).toBe(200);
 
     const shared = createAgentHandler({ basePath: '/api/agent', authorize: () => true, sessions: { store, withoutUsers: true }, onError: () => {} });
-    expect(await json(await call(shared, null, 'PUT', '/sessions/chat-1', { snapshot: conversation('Shared'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await json(await call(shared, null, 'PUT', '/sessions/chat-1', { snapshot: conversation('Shared'), expectedRevision: null }), 200)).toEqual({ revision: 1, pieces: 100 });
     expect(await json(await call(shared, null, 'GET', '/sessions'), 200)).toMatchObject({ sessions: [{ id: 'chat-1', title: 'Shared' }] });
     expect(await store.load(sharedSessionsUserId, 'chat-1')).toMatchObject({ title: 'Shared' });
   });
@@ -199,7 +199,7 @@ describe('session routes', () => {
     const store = memoryServerSessionStore();
     const handler = handlerOn(store);
     const wire = (bytes: unknown) => ({ ...conversation('Draw a logo'), sandbox: { checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 1, changes: { written: [{ path: '/logo.png', kind: 'binary', bytes, modified: 2 }], deleted: [] } }] } });
-    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: wire({ $bytes: 'iVAA/w==' }), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: wire({ $bytes: 'iVAA/w==' }), expectedRevision: null }), 200)).toEqual({ revision: 1, pieces: 100 });
     // The store holds bytes, as it does for a browser's save.
     expect((await store.load('ada', 'chat-1'))!.snapshot.sandbox!.checkpoints[0]!.changes.written[0]).toMatchObject({ bytes: new Uint8Array([137, 80, 0, 255]) });
     const loaded = (await json(await call(handler, 'ada', 'GET', '/sessions/chat-1'), 200)) as StoredSession;
@@ -271,7 +271,7 @@ describe('session routes', () => {
     expect(await store.load('ada', 'chat-1')).toBeNull();
     expect(await store.list('ada')).toEqual([]);
 
-    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Now'), expectedRevision: null }), 200)).toEqual({ revision: 1 });
+    expect(await json(await call(handler, 'ada', 'PUT', '/sessions/chat-1', { snapshot: conversation('Now'), expectedRevision: null }), 200)).toEqual({ revision: 1, pieces: 100 });
     expect(await refusal(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 't'.repeat(maxSessionTitleLength + 1) }), 400)).toMatchObject({ code: 'invalid-request', message: expect.stringMatching(/at most 200 characters, this one has 201/) });
     expect(await json(await call(handler, 'ada', 'PATCH', '/sessions/chat-1', { title: 't'.repeat(maxSessionTitleLength) }), 204)).toBeUndefined();
   });
@@ -294,7 +294,7 @@ describe('session routes', () => {
       const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/agent`;
       const send = (method: string, path: string, body?: unknown) =>
         fetch(`${origin}${path}`, { method, headers: { 'x-user': 'ada', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      expect(await (await send('PUT', '/sessions/chat-1', { snapshot: conversation('Over the wire'), expectedRevision: null })).json()).toEqual({ revision: 1 });
+      expect(await (await send('PUT', '/sessions/chat-1', { snapshot: conversation('Over the wire'), expectedRevision: null })).json()).toEqual({ revision: 1, pieces: 100 });
       expect((await send('PATCH', '/sessions/chat-1', { title: 'Wired' })).status).toBe(204);
       expect(await (await send('GET', '/sessions')).json()).toMatchObject({ sessions: [{ id: 'chat-1', title: 'Wired', revision: 1 }] });
       expect((await send('DELETE', '/sessions/chat-1')).status).toBe(204);

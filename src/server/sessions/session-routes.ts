@@ -3,8 +3,11 @@
  *
  * - `GET /sessions` → `{ sessions: SessionSummary[] }`, most recently updated first
  * - `GET /sessions/{id}` → the `StoredSession`, or 404 (with `?missing=null`: 200 `null`)
- * - `PUT /sessions/{id}` `{ snapshot, expectedRevision }` → `{ revision }`, or 409 `conflict`
+ * - `PUT /sessions/{id}` `{ snapshot, expectedRevision }` → `{ revision, pieces }`, or 409 `conflict`
  *   (409 `future-format` for a snapshot newer than this server reads, 400 for one a device would refuse)
+ * - `PUT /sessions/{id}` `{ changes, expectedRevision }` → the same, for a saved session: only
+ *   what changed (see `session-changes`); 409 `base-changed` when the server holds other chunks
+ *   than the client had (it then sends the whole snapshot)
  * - `PATCH /sessions/{id}` `{ title }` → 204, or 404 (400 past `maxSessionTitleLength` characters)
  * - `DELETE /sessions/{id}` → 204 (with its files; a missing session is fine)
  * - `GET /sessions/{id}/files` → `{ version, files }` (binary content as base64) or `null`
@@ -16,7 +19,20 @@
  * that does not exist (never a 403, which would tell that it does).
  */
 import { PersistenceError } from '../../core/index';
-import { fileRecordFromJson, fileRecordToJson, snapshotFromJson, snapshotToJson } from '../../core/internal';
+import {
+  applySessionChanges,
+  chunksOf,
+  contentHash,
+  fileRecordFromJson,
+  fileRecordToJson,
+  headOf,
+  nextSessionRecord,
+  piecesPerChunk,
+  sameChunk,
+  snapshotFromJson,
+  snapshotToJson,
+  type ChangesKit,
+} from '../../core/internal';
 import { agentSnapshotVersion, readSnapshot } from '../../core/sessions/index';
 import { errorResponse, jsonResponse } from '../http-responses';
 import { bodyErrorResponse, readJsonBody } from '../read-json-body';
@@ -41,8 +57,9 @@ export interface SessionRoutesOptions {
   withoutUsers?: boolean;
   /**
    * Largest body of a session save or a files upload, in bytes; a larger one gets 413. A
-   * conversation is saved whole, so this bounds how long one can grow on the server (about 300
-   * bytes a message, more with tool output and files). Default 32 MiB; the handler's own
+   * conversation's first save is whole (later ones send what changed, an older client's are whole
+   * too), so this bounds how long one can grow on the server (about 300 bytes a message, more with
+   * tool output and files). Default 32 MiB; the handler's own
    * `maxBodyBytes` (1 MiB) still applies to every other route.
    */
   maxBodyBytes?: number;
@@ -115,7 +132,7 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
     case 'GET': {
       const session = await store.load(userId, id);
       // Binary content (files in checkpoints) travels as base64, as the browser's storage reads it.
-      if (session !== null) return jsonResponse({ ...session, snapshot: snapshotToJson(session.snapshot) });
+      if (session !== null) return jsonResponse({ ...session, snapshot: snapshotToJson(session.snapshot), pieces: piecesPerChunk });
       // `?missing=null` asks for 200 `null` rather than 404: a client opening a conversation that is
       // not saved yet (every new one) is not failing, and browsers log every 404 as an error.
       return new URL(request.url).searchParams.get('missing') === 'null' ? jsonResponse(null) : notFound(id);
@@ -123,9 +140,18 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
     case 'PUT': {
       const body = await readObject(request, context, '{ snapshot, expectedRevision }');
       if (body instanceof Response) return body;
-      const { snapshot, expectedRevision } = body;
+      const { expectedRevision } = body;
+      let { snapshot } = body;
       if (expectedRevision !== null && !(typeof expectedRevision === 'number' && Number.isSafeInteger(expectedRevision) && expectedRevision > 0)) {
         return errorResponse(400, 'invalid-request', `"expectedRevision" must be the revision the session was loaded at (a positive whole number), or null for a new session; got ${JSON.stringify(expectedRevision)}.`);
+      }
+      if (body.changes !== undefined) {
+        // What changed, against the chunks this server holds: the whole snapshot is made here and
+        // then checked and saved as a whole one is (the store's compare-and-set included).
+        if (expectedRevision === null) return errorResponse(400, 'invalid-request', 'Send a new session whole, as "snapshot"; "changes" apply to a saved one.');
+        const whole = await withChanges(store, userId, id, expectedRevision, body.changes);
+        if (whole instanceof Response) return whole;
+        snapshot = whole;
       }
       if (typeof snapshot !== 'object' || snapshot === null || Array.isArray(snapshot)) {
         return errorResponse(400, 'invalid-request', 'Send the conversation as "snapshot": what agent.snapshot() returns.');
@@ -153,7 +179,8 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
       }
       try {
         const revision = await store.save(userId, { id, snapshot: decoded as never }, expectedRevision);
-        return jsonResponse({ revision });
+        // `pieces`: the next save may send only what changed (a client of an older server never sees it).
+        return jsonResponse({ revision, pieces: piecesPerChunk });
       } catch (error) {
         // Updating a session this user does not have (never had, removed, or someone else's): not found.
         if (error instanceof PersistenceError && error.code === 'conflict' && expectedRevision !== null && (await store.load(userId, id)) === null) return notFound(id);
@@ -172,6 +199,30 @@ async function sessionRoute(request: Request, id: string, context: SessionRouteC
     default:
       return methodNotAllowed('GET, PUT, PATCH, DELETE');
   }
+}
+
+/** The kit functions the changes are applied with (see `session-changes`). */
+const changesKit: ChangesKit = { chunksOf, headOf, sameChunk, snapshotToJson, contentHash };
+
+/**
+ * The whole snapshot (JSON) that `changes` make of the stored session, or the answer when they
+ * cannot apply: 404 (no such session), a store's `conflict` (another revision: refused as a whole
+ * save would be), 409 `base-changed` (the chunks here are not those the client had: it sends the
+ * whole snapshot instead), 400 (not well-formed).
+ */
+async function withChanges(store: ServerSessionStore, userId: string, id: string, expectedRevision: number, changes: unknown): Promise<unknown> {
+  const stored = await store.load(userId, id);
+  if (stored === null) return notFound(id);
+  // Throws the store's own `conflict` (or `future-format`) for a session at another revision.
+  nextSessionRecord(stored, { id, snapshot: stored.snapshot }, expectedRevision, 0);
+  let whole: unknown;
+  try {
+    whole = applySessionChanges(changesKit, stored.snapshot, changes, piecesPerChunk);
+  } catch (error) {
+    return errorResponse(400, 'invalid-request', (error as Error).message);
+  }
+  if (whole === 'base-changed') return errorResponse(409, 'base-changed', `Session "${id}" holds other chunks than the ones these changes were made against; nothing was written. Send the whole snapshot.`);
+  return whole;
 }
 
 async function filesRoute(request: Request, id: string, context: SessionRouteContext): Promise<Response> {
