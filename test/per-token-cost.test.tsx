@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MockLanguageModelV3 } from 'ai/test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentChat } from '../src/components/agent-chat';
 import { MessageView } from '../src/components/message/message-view';
 import type { MessageComponentProps } from '../src/components/thread/message-list';
 import { createAgent, createInitialState, type Agent, type Message, type ReadonlyAgentStore } from '../src/core/index';
+import { preloadChatParts } from './setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 /**
  * The deterministic guard of "O(1) per token in thread length": while a reply streams, the

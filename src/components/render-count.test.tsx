@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MockLanguageModelV3 } from 'ai/test';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeAll, expect, it } from 'vitest';
 import { createAgent, createInitialState, type Message } from '../core/index';
 import { AgentChat } from './agent-chat';
 import { MessageView } from './message/message-view';
 import type { MessageComponentProps } from './thread/message-list';
+import { preloadChatParts } from '../../test/setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 afterEach(cleanup);
 

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MockLanguageModelV3 } from 'ai/test';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAgent, createInitialState, type Message } from '../../core/index';
 import { AgentChat } from '../agent-chat';
 import { MessageView } from '../message/message-view';
 import type { MessageComponentProps } from './message-list';
+import { preloadChatParts } from '../../../test/setup/preload-chat-parts';
+
+// What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
+beforeAll(preloadChatParts);
 
 /**
  * jsdom has no layout. These tests give it just enough: a view 600px high, every message 100px,
