@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import type { MessagePart, NoticePart, ReasoningPart } from '../../core/index';
+import { useToolCall } from '../../react/index';
 import { Markdown } from '../markdown/index';
 import { VisibleText } from '../visible-text/visible-text';
 import { useStrings } from '../strings/strings-context';
@@ -48,7 +49,7 @@ export function MessagePartView({ part, streaming = false, className }: MessageP
       return <ReasoningView part={part} className={className} />;
     case 'tool-call':
       return (
-        <Suspense fallback={null}>
+        <Suspense fallback={<ToolCallPlaceholder toolCallId={part.toolCallId} className={className} />}>
           <toolCallChipPart.Component toolCallId={part.toolCallId} className={className} />
         </Suspense>
       );
@@ -58,6 +59,27 @@ export function MessagePartView({ part, streaming = false, className }: MessageP
       // A message's files show together, above its text (`MessageAttachments`).
       return null;
   }
+}
+
+/**
+ * The card's head (icon and tool name, with the call's state) while the card's code loads: a
+ * conversation opened before the page was idle shows its calls at once, in their place.
+ */
+function ToolCallPlaceholder({ toolCallId, className }: { toolCallId: string; className: string | undefined }) {
+  const call = useToolCall(toolCallId);
+  if (!call) return null;
+  return (
+    <div className={['rak-tool-chip', className].filter(Boolean).join(' ')} data-state={call.state} data-tool-call-id={call.id} aria-busy="true">
+      <div className="rak-tool-chip-head">
+        <span className="rak-tool-chip-toggle">
+          <span className="rak-tool-icon rak-tool-chip-icon" aria-hidden="true" />
+          <code className="rak-tool-chip-name">
+            <VisibleText text={call.name} />
+          </code>
+        </span>
+      </div>
+    </div>
+  );
 }
 
 function ReasoningView({ part, className }: { part: ReasoningPart; className: string | undefined }) {
