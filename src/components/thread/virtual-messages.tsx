@@ -6,7 +6,8 @@ import { useThreadScroll } from './thread-scroll-context';
 /** How many messages the reader last used stay mounted when they scroll away. */
 const touchedLimit = 20;
 
-interface VirtualMessagesProps {
+/** Props of `VirtualMessages`. */
+export interface VirtualMessagesProps {
   ids: readonly string[];
   component: ComponentType<MessageComponentProps>;
   logProps: object;
