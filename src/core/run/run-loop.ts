@@ -8,7 +8,7 @@ import { holdsTheRun } from '../store/tool-call-states';
 import type { RunConfig } from './run-config';
 import { describeModelError } from './describe-model-error';
 import { runModelStep } from './model-step';
-import { renderingTurn } from './yield-to-host';
+import { renderingTurn } from '../store/rendering-turn';
 import { settleCalls } from './settle-calls';
 import { hookKit } from './hook-kit';
 import { refusalNotice } from './refusal-notice';

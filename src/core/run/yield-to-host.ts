@@ -33,22 +33,6 @@ function nextTurn(): Promise<void> {
 }
 
 /**
- * A turn for the page to render where the browser offers one cheaply (`scheduler.yield()`, which
- * resumes ahead of other tasks); elsewhere (Node, jsdom, browsers without it) nothing, so tests
- * with fake timers and other hosts run exactly as before.
- *
- * @example
- * ```ts
- * dispatch(userMessage);
- * await renderingTurn(); // the commit of the message is a task of its own
- * ```
- */
-export function renderingTurn(): Promise<void> | undefined {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  return typeof scheduler?.yield === 'function' ? scheduler.yield() : undefined;
-}
-
-/**
  * A clock for one stream: `maybeYield()` resolves at once inside a slice, and after a turn of the
  * event loop once the slice is used up.
  *

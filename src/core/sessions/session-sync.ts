@@ -18,6 +18,7 @@ import type { AgentState } from '../store/state';
 import type { AgentSessionControl } from './agent-session';
 import type { SandboxCheckpointRecord, SessionStorage } from './session-types';
 import { createSnapshot, readSnapshot } from './snapshot-format';
+import { renderingTurn } from '../store/rendering-turn';
 
 export interface SessionSyncContext {
   id: string;
@@ -61,6 +62,9 @@ export async function attachSession(context: SessionSyncContext): Promise<void> 
       restoreCheckpoints(sandbox, snapshot.sandbox?.checkpoints, context.onError);
       // After the files: a read counts only while its file still holds what was read.
       sandbox?.importReads(snapshot.sandbox?.reads);
+      // The read and the check were this task's work; the restored thread renders in the next.
+      const turn = renderingTurn();
+      if (turn) await turn;
       context.dispatch({ type: 'state-restore', state: context.restoreState(snapshot.state) });
     }
     control.set({ loaded: record ? 'restored' : 'new' });

@@ -9,6 +9,7 @@ import type { Sandbox } from '../sandbox-types';
 import { PersistenceError, toPersistenceError } from '../../persistence/persistence-error';
 import type { SandboxStorage } from './sandbox-storage';
 import { createSaveScheduler, type FlushResult } from '../../persistence/save-scheduler';
+import { renderingTurn } from '../../store/rendering-turn';
 
 /**
  * Where saving stands: `saved` (storage has every change), `pending` (changes wait for the next
@@ -96,6 +97,9 @@ export async function persistSandbox(sandbox: Sandbox, storage: SandboxStorage, 
     return off(toPersistenceError(failure, 'loading the sandbox'));
   }
   if (saved !== null) {
+    // Reading the records was this task's work; building the tree from them is the next one's.
+    const turn = renderingTurn();
+    if (turn) await turn;
     try {
       sandbox.load(saved.files);
     } catch (failure) {
