@@ -12,6 +12,8 @@ import { lazyPart } from '../lazy-part';
  */
 const virtualizeFrom = 60;
 const preloadFrom = 30;
+/** Shown while the virtualizer loads: the latest messages, about a screen or two of them. */
+const meanwhileCount = 20;
 
 /** The virtualizer (virtua and the kit's list around it): loaded for long threads only. */
 export const virtualMessagesPart = lazyPart(() => import('./virtual-messages').then((module) => module.VirtualMessages));
@@ -76,7 +78,7 @@ export function MessageList({ messageComponent, empty, virtualize = true }: Mess
 function VirtualList({ ids, messageComponent }: { ids: readonly string[]; messageComponent: ComponentType<MessageComponentProps> }) {
   return (
     // While the virtualizer loads (a long conversation opened first thing), the latest messages show.
-    <Suspense fallback={<FullList ids={ids.slice(-virtualizeFrom)} messageComponent={messageComponent} />}>
+    <Suspense fallback={<FullList ids={ids.slice(-meanwhileCount)} messageComponent={messageComponent} />}>
       <CompactionsProvider>
         <virtualMessagesPart.Component ids={ids} component={messageComponent} logProps={logProps} />
       </CompactionsProvider>
