@@ -27,8 +27,8 @@ export function withExtension(directory, specifier) {
   return undefined;
 }
 
-/** `from '...'`, `import '...'` and `import('...')` with a relative specifier, outside comments' examples alike. */
-const relativeSpecifier = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]*)\2/g;
+/** `from '...'`, `import '...'` and `import('...')` with a relative specifier (`.` and `..` too: a folder's index), outside comments' examples alike. */
+const relativeSpecifier = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}(?:\/[^'"]*)?)\2/g;
 
 export function fixDeclaration(file, text) {
   const problems = [];

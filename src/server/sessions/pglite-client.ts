@@ -57,6 +57,21 @@ export async function createPglite(dataDir?: string): Promise<PgliteInstance> {
 }
 
 /**
+ * Whether `@electric-sql/pglite` can be loaded (an optional peer: it may not be installed).
+ *
+ * @example
+ * ```ts
+ * if (!(await pgliteInstalled())) console.log('npm install @electric-sql/pglite');
+ * ```
+ */
+export function pgliteInstalled(): Promise<boolean> {
+  return import('@electric-sql/pglite').then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
  * A `PostgresPool` on a PGlite instance, which `instance` gives on first use (and again after it
  * failed). `end` closes the instance only when `owned`.
  *

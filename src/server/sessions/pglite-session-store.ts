@@ -1,4 +1,4 @@
-import { createPglite, pglitePool, type PgliteInstance } from './pglite-client';
+import { createPglite, pgliteInstalled, pglitePool, type PgliteInstance } from './pglite-client';
 import { answeringWhileStarting, isFreshDataDir } from './pglite-fresh-start';
 import { postgresSessionStore } from './postgres-session-store';
 import type { ServerSessionStore, ServerSessionStoreOptions } from './server-session-store';
@@ -40,8 +40,12 @@ export function pgliteSessionStore(options: PgliteSessionStoreOptions = {}): Ser
   if (given === undefined && dataDir !== undefined && (typeof dataDir !== 'string' || dataDir === '')) {
     throw new TypeError(`pgliteSessionStore({ dataDir }) needs a directory path, got ${JSON.stringify(dataDir) ?? typeof dataDir}; omit it to keep sessions in memory.`);
   }
-  // Looked at before the store's first call can make PGlite write there.
-  const fresh = given === undefined ? isFreshDataDir(dataDir as string | undefined) : undefined;
+  // Looked at before the store's first call can make PGlite write there. Without the package, every
+  // call goes to the store, which answers with the install command (not an empty list).
+  const fresh =
+    given === undefined
+      ? Promise.all([isFreshDataDir(dataDir as string | undefined), pgliteInstalled()]).then(([empty, installed]) => empty && installed)
+      : undefined;
   const pool = pglitePool(given === undefined ? () => createPglite(dataDir as string | undefined) : () => Promise.resolve(given), given === undefined);
   const store = postgresSessionStore({ pool, orphanFilesAfterMs: options.orphanFilesAfterMs, now: options.now });
   const closing: ServerSessionStore = {
