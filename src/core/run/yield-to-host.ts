@@ -6,10 +6,10 @@
  * slice of work has gone on for `sliceMs`; a stream that arrives at network pace never waits.
  */
 
+import { renderingTurn } from '../store/rendering-turn';
+
 /** Work between turns given to the host: short enough for a frame to fit beside it. */
 const sliceMs = 8;
-
-type Scheduler = { yield?: () => Promise<void> };
 
 /**
  * One turn of the event loop: `scheduler.yield()` where the browser has it, else a message on a
@@ -17,8 +17,8 @@ type Scheduler = { yield?: () => Promise<void> };
  * app's tests do not hold back), else a timer.
  */
 function nextTurn(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  const turn = renderingTurn();
+  if (turn) return turn;
   if (typeof MessageChannel === 'function') {
     return new Promise((resolve) => {
       const channel = new MessageChannel();
