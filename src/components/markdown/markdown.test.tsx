@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { Profiler } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Markdown } from './markdown';
 import { parseInline } from './parse-inline';
@@ -78,6 +79,44 @@ describe('Markdown', () => {
     expect(view.container.querySelector('.rak-md > p:last-child')?.textContent).toBe('Paragraph 999.');
     cleanup();
     expect(render(<Markdown text={paragraphs(1_000)} />).container.querySelectorAll('.rak-md > p')).toHaveLength(1_000);
+  });
+
+  it('renders a few streamed tokens in one commit, and defers a burst behind the text on screen', () => {
+    let commits = 0;
+    const pendingAtCommit: boolean[] = [];
+    const view = render(<span />);
+    const show = (text: string) =>
+      view.rerender(
+        <Profiler
+          id="md"
+          onRender={() => {
+            commits += 1;
+            pendingAtCommit.push(view.container.querySelector('.rak-md')?.hasAttribute('data-pending') ?? false);
+          }}
+        >
+          <Markdown text={text} streaming />
+        </Profiler>,
+      );
+    show('Hello');
+    commits = 0;
+    pendingAtCommit.length = 0;
+    let text = 'Hello';
+    for (const token of [' there', ', how', ' are', ' you', '?\n\nA second', ' paragraph.']) {
+      text += token;
+      show(text);
+    }
+    // One commit per update (no second, deferred one), never showing older text than given.
+    expect(commits).toBe(6);
+    expect(pendingAtCommit).toEqual([false, false, false, false, false, false]);
+    expect(view.container.querySelector('.rak-md p:last-child')?.textContent).toBe('A second paragraph.');
+
+    commits = 0;
+    pendingAtCommit.length = 0;
+    show(`${text}\n\n${'A burst of words. '.repeat(200)}`);
+    // First the text on screen (marked pending), then the burst at background priority.
+    expect(commits).toBe(2);
+    expect(pendingAtCommit).toEqual([true, false]);
+    expect(view.container.querySelectorAll('.rak-md p')).toHaveLength(3);
   });
 
   it('renders the block and inline structure', () => {

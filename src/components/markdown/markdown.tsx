@@ -1,4 +1,4 @@
-import { memo, startTransition, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { MarkdownBlockView } from './markdown-block-view';
 import { parseBlocks } from './parse-blocks';
 
@@ -33,9 +33,18 @@ export interface MarkdownProps {
  */
 export const Markdown = /* @__PURE__ */ memo(function Markdown({ text, streaming = false, className }: MarkdownProps) {
   // A burst of 40,000 words is thousands of blocks: rendered as a transition, React yields
-  // between them; the urgent render (from the store) keeps the previous text meanwhile.
+  // between them; the urgent render (from the store) keeps the previous text meanwhile. A few
+  // tokens added to what the page shows render at once: deferring them would cost every frame of
+  // a stream a second render and commit for nothing.
   const input = useMemo(() => ({ text, streaming }), [text, streaming]);
-  const shown = useDeferredValue(input);
+  const onScreen = useRef(input);
+  const small = isSmallStep(onScreen.current, input);
+  const deferred = useDeferredValue(small ? null : input);
+  const shown = small || deferred === input ? input : onScreen.current;
+  // React flushes this before it renders again, so the next render compares with the screen.
+  useEffect(() => {
+    onScreen.current = shown;
+  });
   const blocks = useMemo(() => parseBlocks(shown.text), [shown.text]);
   const count = useRevealedCount(blocks.length);
   const last = blocks.length - 1;
@@ -51,6 +60,15 @@ export const Markdown = /* @__PURE__ */ memo(function Markdown({ text, streaming
     </div>
   );
 });
+
+/** Characters a stream may add to the text on screen and still render urgently. */
+const smallStepChars = 2_000;
+
+/** `next` only appends a little to `previous` (tokens of a stream, or the stream's end). */
+function isSmallStep(previous: { text: string }, next: { text: string }): boolean {
+  const added = next.text.length - previous.text.length;
+  return added >= 0 && added <= smallStepChars && next.text.startsWith(previous.text);
+}
 
 /** Blocks added to the page in one commit at most, after the first render. */
 const revealSlice = 100;
