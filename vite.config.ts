@@ -88,8 +88,9 @@ export default defineConfig({
       // lazy chunks. Bundled, as dev dependencies: diff (the sandbox's patches) and refractor (code
       // highlighting: its core and each grammar stay lazy chunks of dist/); installing refractor
       // and the 18 small packages it depends on would add 3.6 MB for the 15 grammars the kit uses.
-      // Their licenses ship in dist/THIRD-PARTY-NOTICES.md (the thirdPartyNotices plugin).
-      external: [/^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^@ag-ui\//, /^just-bash($|\/)/, /^pg($|\/)/, /^@electric-sql\/pglite($|\/)/, /^re2js($|\/)/, /^node:/],
+      // Their licenses ship in dist/THIRD-PARTY-NOTICES.md (the thirdPartyNotices plugin). The code
+      // runtimes (QuickJS and its WebAssembly, sucrase, Pyodide) are optional peers, loaded on first use.
+      external: [/^quickjs-emscripten-core($|\/)/, /^@jitl\/quickjs-/, /^sucrase($|\/)/, /^pyodide($|\/)/, /^react($|\/)/, /^@modelcontextprotocol\//, /^react-dom($|\/)/, /^zustand($|\/)/, /^virtua($|\/)/, /^ai($|\/)/, /^@ai-sdk\//, /^@ag-ui\//, /^just-bash($|\/)/, /^pg($|\/)/, /^@electric-sql\/pglite($|\/)/, /^re2js($|\/)/, /^node:/],
       output: {
         chunkFileNames: 'chunks/[name]-[hash].js',
         // One file per source module (under dist/modules/), as the sources are: an app's bundler
