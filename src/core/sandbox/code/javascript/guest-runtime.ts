@@ -18,7 +18,7 @@ export interface GuestHost {
   compile(source: string, file: string): (...args: unknown[]) => void;
   setTimer(id: number, delayMs: number): void;
   clearTimer(id: number): void;
-  /** `{ argv, env, cwd, entry }` as JSON. */
+  /** `{ argv, env, cwd, stdin }` as JSON. */
   config: string;
 }
 
@@ -35,7 +35,7 @@ export interface GuestHost {
 export function guestRuntime(): void {
   const g = globalThis as any;
   const host: GuestHost = g.__host;
-  const config = JSON.parse(host.config) as { argv: string[]; env: Record<string, string>; cwd: string };
+  const config = JSON.parse(host.config) as { argv: string[]; env: Record<string, string>; cwd: string; stdin: string };
   const inspect = g.__inspect as (value: unknown) => string;
   const format = g.__format as (...args: unknown[]) => string;
   let cwd = config.cwd;
@@ -423,6 +423,10 @@ export function guestRuntime(): void {
   }
   const sync: Record<string, (...args: any[]) => any> = {
     readFileSync(p: unknown, options?: any) {
+      if (p === 0 || p === '/dev/stdin') {
+        const encoding = encodingOf(options);
+        return encoding === undefined ? Buffer.from(config.stdin) : config.stdin;
+      }
       const target = resolvePath(p);
       const encoding = encodingOf(options);
       if (encoding === 'utf8' || encoding === 'utf-8') return call('readText', target);

@@ -222,7 +222,7 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
   let uncaught: string | undefined;
   let failedToStart: unknown;
   try {
-    const config = { argv: ['/usr/local/bin/node', ...(entryPath === undefined ? [] : [entryPath]), ...(request.args ?? [])], env: { ...request.env }, cwd };
+    const config = { argv: ['/usr/local/bin/node', ...(entryPath === undefined ? [] : [entryPath]), ...(request.args ?? [])], env: { ...request.env }, cwd, stdin: request.stdin ?? '' };
     defineHost(context, run, config);
     context.unwrapResult(context.evalCode(`(${guestInspect.toString()})()`, 'node:internal/inspect')).dispose();
     context.unwrapResult(context.evalCode(`(${guestRuntime.toString()})()`, 'node:internal/runtime')).dispose();
