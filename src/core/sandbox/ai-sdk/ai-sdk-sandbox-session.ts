@@ -23,7 +23,7 @@ export interface AISandboxSessionOptions {
 
 function describe(limits: Required<Omit<SandboxShellOptions, 'env' | 'worker'>>): string {
   return [
-    'An in-browser virtual filesystem (a react-agent-kit sandbox), not a machine: no network, no real processes, no package managers, no node or python.',
+    'An in-browser virtual filesystem (a react-agent-kit sandbox), not a machine: no network, no real processes, no package managers; `node` and `tsx` run programs on a sandboxed JavaScript engine.',
     'The root and working directory is "/"; relative paths resolve against it and nothing exists above it.',
     'Commands run in a simulated bash (just-bash) with common Unix tools: ls, cat, grep, rg, sed, awk, find, sort, head, tail, wc, diff, jq, yq, xargs and more.',
     `Each command may run ${limits.timeoutMs / 1000} s and ${limits.maxCommands} commands; output beyond ${limits.maxOutputBytes} bytes per stream is cut.`,

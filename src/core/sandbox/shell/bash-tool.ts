@@ -1,7 +1,7 @@
 /**
  * The `bash` tool: the model runs shell scripts over the workspace through `createSandboxShell`.
  * It asks for approval (a script can change or delete any file), and tells the model plainly what
- * the shell is: simulated, no network, no interpreters, with limits.
+ * the shell is: simulated, no network, programs on the sandbox's own engines, with limits.
  */
 import { defineTool, type ToolDefinition } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
@@ -45,7 +45,8 @@ function describe(limits: Required<Omit<SandboxShellOptions, 'env' | 'worker'>>)
     'Runs a bash script in a simulated shell over the workspace files (not a real machine: an interpreter running in the browser).',
     'The workspace root is "/"; files the script creates, changes or deletes are workspace files.',
     `Commands include ${bashToolCommands.join(', ')}, plus pipes, redirects, variables, loops and functions; \`help\` lists them all.`,
-    'There is no network (no curl or wget), no package manager, no node or python, and no chmod or links.',
+    'There is no network (no curl or wget), no package manager, and no chmod or links.',
+    '`node file.js`, `node file.ts` and `npx tsx file.ts` run JavaScript and TypeScript on a sandboxed engine (Node\'s fs, path, util, events, assert and os; no npm packages, no network).',
     'Each call starts fresh: variables and `cd` do not carry over to the next call; files do.',
     `Limits per call: ${limits.timeoutMs / 1000} s, ${limits.maxCommands} commands, ${limits.maxLoopIterations} iterations per loop; output beyond ${limits.maxOutputBytes} bytes per stream is cut.`,
   ].join(' ');

@@ -111,15 +111,15 @@ describe('createSandboxShell', () => {
     expect(sandbox.version).toBe(versionBefore);
   });
 
-  it('tells the model plainly what is not there: network, links, permissions, interpreters', async () => {
+  it('tells the model plainly what is not there: network, links, permissions, a Python it was not given', async () => {
     const { sandbox, shell } = setup();
     for (const [command, reason] of [
       ['curl https://example.com', /curl: network access is disabled/],
       ['wget https://example.com', /wget: network access is disabled/],
       ['ln -s /etc/passwd link', /ln: the workspace has no symbolic or hard links/],
       ['chmod +x README.md', /chmod: the workspace does not keep file permissions/],
-      ['python3 -c "print(1)"', /python3: there is no Python interpreter/],
-      ['node -e 1', /node: there is no JavaScript runtime/],
+      ['python3 -c "print(1)"', /python3: this shell was not given a Python runtime/],
+      ['js-exec -c 1', /js-exec: run JavaScript with `node file.js`/],
     ] as const) {
       const result = await shell.run({ command });
       expect(result.exitCode, command).toBe(2);

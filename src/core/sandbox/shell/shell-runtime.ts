@@ -6,6 +6,7 @@
  */
 import { Bash } from 'just-bash';
 import type { Sandbox } from '../sandbox-types';
+import { codeCommands, type CodeRunner } from './code-commands';
 import { commandFixes } from './command-fixes';
 import { settleEngineErrors } from './engine-errors';
 import { withProcessSubstitutionFiles } from './process-substitution-files';
@@ -23,6 +24,8 @@ export interface ShellRunInput {
   cwd?: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /** Runs `python3` programs; without it `python3` is refused. */
+  python?: CodeRunner;
 }
 
 // just-bash stops itself at `timeoutMs`; this backstop only answers if it is stuck in an await.
@@ -70,16 +73,19 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   const controller = new AbortController();
   const refusals = createShellRefusals(() => controller.abort());
   const fs = createSandboxFileSystem(sandbox);
+  const deadline = Date.now() + limits.timeoutMs;
+  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }) }, input.python);
+  const supported = new Set(programs.map((command) => command.name));
   const bash = new Bash({
     fs: withProcessSubstitutionFiles(fs),
     cwd: directory,
     env: { HOME: '/', ...env },
     executionLimitProfile: 'hardened',
     executionLimits: { maxExecutionTimeMs: limits.timeoutMs, maxCommandCount: limits.maxCommands, maxLoopIterations: limits.maxLoopIterations },
-    customCommands: [...unsupportedCommands(refusals), ...commandFixes(refusals)],
+    customCommands: [...unsupportedCommands(refusals).filter((command) => !supported.has(command.name)), ...commandFixes(refusals), ...programs],
     // just-bash's defense box patches host globals (Function, ...) while a script runs, in Node
     // only; sandbox subscribers run inside that window and would trip over it. Confinement here
-    // comes from the filesystem adapter, and no JavaScript or Python runs in the shell.
+    // comes from the filesystem adapter; programs (`node`, `python3`) run in their own engines.
     defenseInDepth: false,
   });
 

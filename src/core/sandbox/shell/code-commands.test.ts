@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createSandbox } from '../create-sandbox';
+import { createSandboxShell } from './sandbox-shell';
+
+function shellOver(files: Record<string, string>) {
+  const sandbox = createSandbox({ files });
+  return { sandbox, shell: createSandboxShell(sandbox, { worker: false }) };
+}
+
+describe('node, tsx and python3 in the shell', () => {
+  it('runs a file with node, with pipes, redirects and stdin working as with the real command', async () => {
+    const { sandbox, shell } = shellOver({
+      'count.js': "const text = require('fs').readFileSync(0, 'utf8'); console.log(text.split('\\n').filter(Boolean).length, process.argv.slice(2).join(','));",
+      'list.js': "for (const name of ['b', 'a', 'c']) console.log(name);",
+    });
+    expect(await shell.run({ command: 'printf "x\\ny\\n" | node count.js --flag=1' })).toMatchObject({ exitCode: 0, stdout: '2 --flag=1\n' });
+    expect(await shell.run({ command: 'node list.js | sort > sorted.txt && cat sorted.txt' })).toMatchObject({ exitCode: 0, stdout: 'a\nb\nc\n' });
+    expect(sandbox.readFile('/sorted.txt')).toBe('a\nb\nc\n');
+    expect(await shell.run({ command: "node -e 'console.log(6 * 7)' && node -p '[1, 2].length' && node --version" })).toMatchObject({ exitCode: 0, stdout: '42\n2\nv22.0.0\n' });
+  });
+
+  it('sees what the script wrote before it, and what it writes is there after it', async () => {
+    const { sandbox, shell } = shellOver({ 'upper.js': "const fs = require('fs'); fs.writeFileSync('out.txt', fs.readFileSync('in.txt', 'utf8').toUpperCase());" });
+    const result = await shell.run({ command: 'echo hello > in.txt && node upper.js && cat out.txt' });
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'HELLO\n' });
+    expect(sandbox.readFile('/out.txt')).toBe('HELLO\n');
+  });
+
+  it('runs TypeScript with npx tsx, tsx and node file.ts', async () => {
+    const { shell } = shellOver({ 'src/greet.ts': "export const greet = (name: string): string => `hi ${name}`;\n", 'src/main.ts': "import { greet } from './greet';\nconst names: string[] = ['ada'];\nconsole.log(names.map(greet).join());\n" });
+    for (const command of ['npx tsx src/main.ts', 'npx -y tsx src/main.ts', 'tsx src/main.ts', 'node src/main.ts', 'cd src && node main.ts']) {
+      expect(await shell.run({ command }), command).toMatchObject({ exitCode: 0, stdout: 'hi ada\n' });
+    }
+  });
+
+  it('passes on a failing program\'s exit code and stderr, and refuses what is not there', async () => {
+    const { shell } = shellOver({ 'fail.js': 'process.exitCode = 4; console.error("bad");' });
+    expect(await shell.run({ command: 'node fail.js; echo "code $?"' })).toMatchObject({ stdout: 'code 4\n', stderr: 'bad\n' });
+    expect(await shell.run({ command: 'node missing.js' })).toMatchObject({ exitCode: 1, stderr: "Error: Cannot find module '/missing.js'\n" });
+    expect((await shell.run({ command: 'npx prettier --write .' })).stderr).toContain('there is no package registry in the sandbox');
+    expect((await shell.run({ command: 'python3 -c "print(1)"' })).stderr).toContain('this shell was not given a Python runtime');
+    expect((await shell.run({ command: 'node --inspect app.js' })).stderr).toContain('node: bad option: --inspect');
+  });
+
+  it('stops an endless program at the script\'s time limit', async () => {
+    const sandbox = createSandbox();
+    const shell = createSandboxShell(sandbox, { worker: false, timeoutMs: 300 });
+    const result = await shell.run({ command: "node -e 'for (;;) {}'; echo after" });
+    expect(result.exitCode).not.toBe(0);
+    expect(result.stderr).toContain('time limit');
+  });
+});
