@@ -687,5 +687,7 @@ export function guestRuntime(): void {
     EventSource: noNetwork('EventSource'),
     importScripts: noNetwork('importScripts'),
   });
+  // The program reaches the host only through the modules above.
+  delete g.__host;
   builtins.timers = { setTimeout: g.setTimeout, setInterval: g.setInterval, clearTimeout: clearTimer, clearInterval: clearTimer, setImmediate: g.setImmediate };
 }
