@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { createAgent, type Agent, type ToolDefinition } from 'react-agent-kit';
 import { agUiAgent } from 'react-agent-kit/ag-ui';
 import type { SessionStorage } from 'react-agent-kit/sessions';
-import { bashTool } from 'react-agent-kit/shell';
+import { bashTool, runCodeTool } from 'react-agent-kit/shell';
 import { deleteRecords, getTime, getWeather, researchHelper, sendEmail } from './demo-tools';
 import { approvalPermissions, type ApprovalMode } from './approval-mode';
 import { createModel, type ModelChoice } from './model-choice';
@@ -34,9 +34,10 @@ function makeAgent(sessionId: string, storage: SessionStorage, choice: ModelChoi
   return createAgent({
     model: createModel(choice, agentUrl),
     instructions: 'You are the react-agent-kit demo assistant.',
-    // Tools that run in the page (bash: a simulated shell over the workspace), and the server's
+    // Tools that run in the page (bash: a simulated shell over the workspace; run_code: programs on
+    // the sandbox's engines, in the shell's worker), and the server's
     // (they run there, through the tool bridge).
-    tools: [getWeather, getTime, sendEmail, deleteRecords, researchHelper, bashTool(sandbox), ...backendTools],
+    tools: [getWeather, getTime, sendEmail, deleteRecords, researchHelper, bashTool(sandbox), runCodeTool(sandbox), ...backendTools],
     // The workspace: file tools, a checkpoint per message, rollback. Its files belong to the conversation.
     sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.
