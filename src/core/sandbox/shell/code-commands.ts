@@ -6,6 +6,7 @@
  */
 import type { Command, ExecResult } from 'just-bash';
 import type { CodeLanguage, CodeRunLimits, CodeRunRequest, CodeRunResult } from '../code/code-types';
+import { runCode } from '../code/run-code';
 import type { Sandbox } from '../sandbox-types';
 import { textOfByteString } from './byte-encodings';
 import type { SandboxFileSystem } from './sandbox-file-system';
@@ -86,11 +87,6 @@ function parsePython(args: readonly string[], stdin: string): Invocation {
 /** Runs programs: the JavaScript runtime, and Python when the shell was given one. */
 export type CodeRunner = (sandbox: Sandbox, request: CodeRunRequest, limits: CodeRunLimits) => Promise<CodeRunResult>;
 
-async function runJavaScriptLazily(sandbox: Sandbox, request: CodeRunRequest, limits: CodeRunLimits): Promise<CodeRunResult> {
-  const { runJavaScript } = await import('../code/javascript/run-javascript');
-  return runJavaScript(sandbox, request, limits);
-}
-
 function environmentOf(context: Parameters<Command['execute']>[1]): Record<string, string> {
   return context.exportedEnv ?? Object.fromEntries(context.env);
 }
@@ -132,7 +128,7 @@ function codeCommand(name: string, parse: (args: readonly string[], stdin: strin
  */
 export function codeCommands(shell: CodeCommandsContext, python?: CodeRunner): Command[] {
   const node = (typescript: boolean) => (args: readonly string[], stdin: string) => parseNode(args, stdin, typescript);
-  const commands = [codeCommand('node', node(false), runJavaScriptLazily, shell), codeCommand('tsx', node(true), runJavaScriptLazily, shell), codeCommand('ts-node', node(true), runJavaScriptLazily, shell)];
+  const commands = [codeCommand('node', node(false), runCode, shell), codeCommand('tsx', node(true), runCode, shell), codeCommand('ts-node', node(true), runCode, shell)];
   const tsx = commands[1]!;
   commands.push({
     name: 'npx',

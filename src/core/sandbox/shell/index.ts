@@ -14,6 +14,6 @@ export { toAISandboxSession } from '../ai-sdk/ai-sdk-sandbox-session';
 export type { AISandboxSessionOptions } from '../ai-sdk/ai-sdk-sandbox-session';
 export { runCodeTool } from '../code/run-code-tool';
 export type { RunCodeInput, RunCodeOutput, RunCodeToolOptions } from '../code/run-code-tool';
-export { runJavaScript } from '../code/javascript/run-javascript';
+export { runCode } from '../code/run-code';
 export { defaultCodeLimits } from '../code/code-limits';
 export type { CodeLanguage, CodeNetworkOptions, CodeOutputChunk, CodeRunLimits, CodeRunRequest, CodeRunResult, CodeStopReason } from '../code/code-types';
