@@ -74,6 +74,7 @@ export default defineConfig({
           { text: 'Tool views', link: '/guides/tool-views' },
           { text: 'Questions', link: '/guides/questions' },
           { text: 'The sandbox and the shell', link: '/guides/sandbox-and-shell' },
+          { text: 'Code that runs', link: '/guides/code-in-the-sandbox' },
           { text: 'Sessions', link: '/guides/sessions' },
           { text: 'Sessions on Postgres', link: '/guides/server-sessions-postgres' },
           { text: 'Context and compaction', link: '/guides/context-and-compaction' },
