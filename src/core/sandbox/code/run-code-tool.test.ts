@@ -17,6 +17,19 @@ describe('run_code', () => {
     expect(tool.summarize!({ language: 'javascript', code: 'a\nb' })).toBe('Run 2 lines of JavaScript');
   });
 
+  it('reports what the program writes as the call\'s progress while it runs', async () => {
+    const progress: unknown[] = [];
+    const tool = runCodeTool(createSandbox(), { worker: false });
+    const code = "console.log('one'); setTimeout(() => { console.error('two'); console.log('three'); }, 5);";
+    const result = await tool.execute!({ language: 'javascript', code }, { ...context, reportProgress: (value) => progress.push(value) });
+    expect(progress).toEqual([
+      { stdout: 'one\n', stderr: '' },
+      { stdout: 'one\n', stderr: 'two\n' },
+      { stdout: 'one\nthree\n', stderr: 'two\n' },
+    ]);
+    expect(result).toEqual({ exitCode: 0, stdout: 'one\nthree\n', stderr: 'two\n' });
+  });
+
   it('refuses input that is neither code nor path, or a language it does not offer', async () => {
     const tool = runCodeTool(createSandbox(), { worker: false });
     expect(((await tool.execute!({ language: 'javascript' }, context)) as { stderr: string }).stderr).toBe('run_code: give either code or path, not both and not neither\n');

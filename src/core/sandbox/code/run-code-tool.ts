@@ -7,6 +7,7 @@
  */
 import { defineTool, type ToolDefinition } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
+import { programProgress } from '../shell/program-progress';
 import { createSandboxShell, defaultShellLimits, type SandboxShellOptions } from '../shell/sandbox-shell';
 import type { CodeLanguage } from './code-types';
 
@@ -101,10 +102,11 @@ export function runCodeTool(sandbox: Sandbox, options: RunCodeToolOptions = {}):
     category: 'exec',
     summarize: summary,
     timeoutMs: limits.timeoutMs + toolTimeoutMarginMs,
-    execute: async (input, { signal }): Promise<RunCodeOutput> => {
+    execute: async (input, { signal, reportProgress }): Promise<RunCodeOutput> => {
       if ((input.code === undefined) === (input.path === undefined)) return { exitCode: 2, stdout: '', stderr: 'run_code: give either code or path, not both and not neither\n' };
       if (!languages.includes(input.language)) return { exitCode: 2, stdout: '', stderr: `run_code: ${input.language} is not offered here (${languages.join(', ')} are)\n` };
-      const { exitCode, stdout, stderr, truncated } = await shell.run({ command: commandFor(input), signal });
+      const onOutput = programProgress(reportProgress, limits.maxOutputBytes);
+      const { exitCode, stdout, stderr, truncated } = await shell.run({ command: commandFor(input), signal, onOutput });
       return truncated ? { exitCode, stdout, stderr, truncated } : { exitCode, stdout, stderr };
     },
   });

@@ -5,6 +5,7 @@
  */
 import { defineTool, type ToolDefinition } from '../../tools/define-tool';
 import type { Sandbox } from '../sandbox-types';
+import { programProgress } from './program-progress';
 import { createSandboxShell, defaultShellLimits, type SandboxShellOptions } from './sandbox-shell';
 
 /** Options of `bashTool`: the shell's limits. `maxOutputBytes` defaults to 8,000 here (see below). */
@@ -73,8 +74,9 @@ export function bashTool(sandbox: Sandbox, options: BashToolOptions = {}): ToolD
     needsApproval: true,
     category: 'shell',
     timeoutMs: limits.timeoutMs + toolTimeoutMarginMs,
-    execute: async ({ command, cwd }, { signal }): Promise<BashToolOutput> => {
-      const { exitCode, stdout, stderr, truncated } = await shell.run({ command, signal, ...(cwd === undefined ? {} : { cwd }) });
+    execute: async ({ command, cwd }, { signal, reportProgress }): Promise<BashToolOutput> => {
+      const onOutput = programProgress(reportProgress, limits.maxOutputBytes);
+      const { exitCode, stdout, stderr, truncated } = await shell.run({ command, signal, onOutput, ...(cwd === undefined ? {} : { cwd }) });
       return truncated ? { exitCode, stdout, stderr, truncated } : { exitCode, stdout, stderr };
     },
   });

@@ -20,6 +20,8 @@ export interface CodeCommandsContext {
   /** The limits of a program that starts now (its time is what is left of the script's). */
   limits: () => CodeRunLimits;
   signal: AbortSignal;
+  /** Receives what programs write, as they write it. */
+  onOutput?: (chunk: { stream: 'stdout' | 'stderr'; text: string }) => void;
 }
 
 /** A parsed command line: what to run, or what to print at once (`--version`), or a usage error. */
@@ -105,7 +107,7 @@ function codeCommand(name: string, parse: (args: readonly string[], stdin: strin
         const code = print === true ? `console.log(eval(${JSON.stringify(request.code)}))` : request.code;
         const result = await run(
           shell.sandbox,
-          { ...request, ...(code === undefined ? {} : { code }), cwd: context.cwd, env: environmentOf(context), stdin, signal: shell.signal },
+          { ...request, ...(code === undefined ? {} : { code }), cwd: context.cwd, env: environmentOf(context), stdin, signal: shell.signal, ...(shell.onOutput === undefined ? {} : { onOutput: shell.onOutput }) },
           shell.limits(),
         );
         return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, stdoutKind: 'text' };

@@ -24,6 +24,8 @@ export interface ShellRunInput {
   cwd?: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /** Receives what programs write, as they write it. */
+  onOutput?: (chunk: { stream: 'stdout' | 'stderr'; text: string }) => void;
   /** Runs `python3` programs; without it `python3` is refused. */
   python?: CodeRunner;
 }
@@ -74,7 +76,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   const refusals = createShellRefusals(() => controller.abort());
   const fs = createSandboxFileSystem(sandbox);
   const deadline = Date.now() + limits.timeoutMs;
-  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }) }, input.python);
+  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }), ...(input.onOutput === undefined ? {} : { onOutput: input.onOutput }) }, input.python);
   const supported = new Set(programs.map((command) => command.name));
   const bash = new Bash({
     fs: withProcessSubstitutionFiles(fs),

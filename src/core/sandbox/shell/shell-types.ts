@@ -35,6 +35,8 @@ export interface SandboxShellRunOptions {
   env?: Record<string, string>;
   /** Cancels the run: in a worker it ends at once, with none of its changes made. */
   signal?: AbortSignal;
+  /** Receives what programs of the run (`node`, `python3`) write, as they write it. */
+  onOutput?: (chunk: { stream: 'stdout' | 'stderr'; text: string }) => void;
 }
 
 /** What `run` returns. It never throws: failures are a non-zero `exitCode` with a message on `stderr`. */

@@ -51,6 +51,8 @@ interface Connection {
   /** The page's tree that the worker's copy equals, once the synced changes are applied. */
   synced: SandboxMark | undefined;
   post(request: ShellWorkerRequest): void;
+  /** Where the output of run `id` goes while it runs. */
+  onOutput: ((id: number, chunk: { stream: 'stdout' | 'stderr'; text: string }) => void) | undefined;
   /** The response to `id` (or a crash, the signal, or `timeoutMs` after the worker is ready). */
   wait(id: number, signal: AbortSignal | undefined, timeoutMs?: number): Promise<Outcome>;
   /** An outcome that ends the waiting early: the worker crashed, or the signal fired. */
@@ -68,6 +70,7 @@ function connect(start: () => Worker): Connection {
     for (const listener of [...listeners]) listener();
   };
   worker.addEventListener('message', (event: MessageEvent<ShellWorkerResponse>) => {
+    if (event.data.type === 'output') return connection.onOutput?.(event.data.id, event.data);
     if (event.data.type === 'ready') ready = true;
     else responses.push(event.data);
     notify();
@@ -86,8 +89,9 @@ function connect(start: () => Worker): Connection {
   });
   worker.addEventListener('messageerror', () => crashed('a message from the shell worker could not be read'));
 
-  return {
+  const connection: Connection = {
     synced: undefined,
+    onOutput: undefined,
     post: (request) => worker.postMessage(request),
     interrupted(signal) {
       if (signal?.aborted === true) return { kind: 'aborted' };
@@ -124,6 +128,7 @@ function connect(start: () => Worker): Connection {
       crash ??= { kind: 'crashed', loadFailed: false, message: 'the shell worker was ended' };
     },
   };
+  return connection;
 }
 
 /** Lets the page handle input between two parts of a long copy. */
@@ -213,6 +218,9 @@ export function createShellWorkerRunner(sandbox: Sandbox, limits: ShellRunLimits
     current.synced = undefined;
     const sent = await sendChanges(current, changes, fresh ? sandbox.limits : undefined, signal);
     const id = nextId++;
+    current.onOutput = (runId, { stream, text }) => {
+      if (runId === id) options.onOutput?.({ stream, text });
+    };
     if (sent) current.post({ type: 'run', id, command: options.command, limits, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: options.env }), ...(shellEnv === undefined ? {} : { shellEnv }) });
     let outcome = sent ? await current.wait(id, signal, limits.timeoutMs + backstopMarginMs) : current.interrupted(signal)!;
 

@@ -75,7 +75,8 @@ export function createShellWorkerHost(post: (response: ShellWorkerResponse) => v
         const recording = recordOperations(sandbox);
         let output;
         try {
-          output = await runScript(sandbox, request.limits, request.shellEnv, { command: request.command, ...(request.cwd === undefined ? {} : { cwd: request.cwd }), ...(request.env === undefined ? {} : { env: request.env }) });
+          const onOutput = ({ stream, text }: { stream: 'stdout' | 'stderr'; text: string }) => post({ type: 'output', id: request.id, stream, text });
+          output = await runScript(sandbox, request.limits, request.shellEnv, { command: request.command, onOutput, ...(request.cwd === undefined ? {} : { cwd: request.cwd }), ...(request.env === undefined ? {} : { env: request.env }) });
         } finally {
           operations = recording.stop();
         }

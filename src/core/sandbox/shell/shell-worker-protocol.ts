@@ -44,6 +44,8 @@ export type ShellWorkerResponse =
   /** The worker's code has loaded: errors from now on are not load failures. */
   | { readonly type: 'ready' }
   | { readonly type: 'result'; readonly id: number; readonly result: SandboxShellResult; readonly operations: readonly ShellOperation[] }
+  /** Output a program of the run (`node`, `python3`) wrote, as it wrote it; the result holds it too. */
+  | { readonly type: 'output'; readonly id: number; readonly stream: 'stdout' | 'stderr'; readonly text: string }
   /** `problem` says why the operations do not apply to the changed tree; absent when they do. */
   | { readonly type: 'rebased'; readonly id: number; readonly problem?: string }
   /** A request failed in a way that is not a script's failure (a bug, or memory). */

@@ -97,6 +97,16 @@ describe('the shell in a worker', () => {
     expect(FakeWorker.instances).toHaveLength(1);
   });
 
+  it('runs node on the worker\'s copy, streams what the program writes to the page as it writes, and makes its files', async () => {
+    const { sandbox, shell } = setup({ worker: inWorker() });
+    const chunks: { stream: string; text: string }[] = [];
+    const code = "console.log('first'); setTimeout(() => { require('fs').writeFileSync('made.txt', 'by node'); console.error('second'); }, 5);";
+    const result = await shell.run({ command: `node -e "${code}" && cat made.txt`, onOutput: (chunk) => chunks.push(chunk) });
+    expect(result).toMatchObject({ exitCode: 0, stdout: 'first\nby node', stderr: 'second\n' });
+    expect(chunks).toEqual([{ stream: 'stdout', text: 'first\n' }, { stream: 'stderr', text: 'second\n' }]);
+    expect(sandbox.readFile('/made.txt')).toBe('by node');
+  });
+
   it('refuses a write beyond the quota as in the page, and leaves the file as it was', async () => {
     const inPage = setup({ worker: false }, { maxTotalBytes: 1_000 });
     const worker = setup({ worker: inWorker() }, { maxTotalBytes: 1_000 });
