@@ -41,7 +41,7 @@ const inputSchema = {
   additionalProperties: false,
 } as const;
 
-function describe(limits: Required<Omit<SandboxShellOptions, 'env' | 'worker'>>): string {
+function describe(limits: Required<Omit<SandboxShellOptions, 'env' | 'worker' | 'network'>>): string {
   return [
     'Runs a bash script in a simulated shell over the workspace files (not a real machine: an interpreter running in the browser).',
     'The workspace root is "/"; files the script creates, changes or deletes are workspace files.',

@@ -42,6 +42,15 @@ describe('node, tsx and python3 in the shell', () => {
     expect((await shell.run({ command: 'node --inspect app.js' })).stderr).toContain('node: bad option: --inspect');
   });
 
+  it('lets programs reach the origins the shell allows, and no other', async () => {
+    const sandbox = createSandbox();
+    const refused = await createSandboxShell(sandbox, { worker: false }).run({ command: "node -e 'fetch(\"http://127.0.0.1:9/\")'" });
+    expect(refused.stderr).toContain('fetch is not available: code in the sandbox has no network access.');
+    const allowed = createSandboxShell(sandbox, { worker: false, network: { allowedOrigins: ['http://127.0.0.1:9'] } });
+    const other = await allowed.run({ command: "node -e 'fetch(\"http://127.0.0.2:9/\").catch((error) => console.log(error.message))'" });
+    expect(other.stdout).toBe('fetch to http://127.0.0.2:9 is not allowed: code in the sandbox may reach only http://127.0.0.1:9\n');
+  });
+
   it('stops an endless program at the script\'s time limit', async () => {
     const sandbox = createSandbox();
     const shell = createSandboxShell(sandbox, { worker: false, timeoutMs: 300 });

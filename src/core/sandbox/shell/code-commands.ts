@@ -5,7 +5,7 @@
  * as with the real commands. The runtimes load on the first such command.
  */
 import type { Command, ExecResult } from 'just-bash';
-import type { CodeLanguage, CodeRunLimits, CodeRunRequest, CodeRunResult } from '../code/code-types';
+import type { CodeLanguage, CodeNetworkOptions, CodeRunLimits, CodeRunRequest, CodeRunResult } from '../code/code-types';
 import { runCode } from '../code/run-code';
 import type { Sandbox } from '../sandbox-types';
 import { textOfByteString } from './byte-encodings';
@@ -22,6 +22,8 @@ export interface CodeCommandsContext {
   signal: AbortSignal;
   /** Receives what programs write, as they write it. */
   onOutput?: (chunk: { stream: 'stdout' | 'stderr'; text: string }) => void;
+  /** Origins programs may reach with `fetch`. */
+  network?: CodeNetworkOptions;
 }
 
 /** A parsed command line: what to run, or what to print at once (`--version`), or a usage error. */
@@ -87,7 +89,7 @@ function parsePython(args: readonly string[], stdin: string): Invocation {
 }
 
 /** Runs programs: the JavaScript runtime, and Python when the shell was given one. */
-export type CodeRunner = (sandbox: Sandbox, request: CodeRunRequest, limits: CodeRunLimits) => Promise<CodeRunResult>;
+export type CodeRunner = (sandbox: Sandbox, request: CodeRunRequest, limits: CodeRunLimits, network?: CodeNetworkOptions) => Promise<CodeRunResult>;
 
 function environmentOf(context: Parameters<Command['execute']>[1]): Record<string, string> {
   return context.exportedEnv ?? Object.fromEntries(context.env);
@@ -109,6 +111,7 @@ function codeCommand(name: string, parse: (args: readonly string[], stdin: strin
           shell.sandbox,
           { ...request, ...(code === undefined ? {} : { code }), cwd: context.cwd, env: environmentOf(context), stdin, signal: shell.signal, ...(shell.onOutput === undefined ? {} : { onOutput: shell.onOutput }) },
           shell.limits(),
+          shell.network,
         );
         return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, stdoutKind: 'text' };
       } catch (error) {

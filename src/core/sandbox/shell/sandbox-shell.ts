@@ -71,7 +71,7 @@ const loadWorkerClient = lazily(() => import('./shell-worker-client'));
  * ```
  */
 export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOptions = {}): SandboxShell {
-  const { env, worker, ...overrides } = options;
+  const { env, worker, network, ...overrides } = options;
   const limits: ShellRunLimits = { ...defaultShellLimits, ...overrides };
   let inPage = worker === false || (worker === undefined && typeof Worker === 'undefined');
   let runner: Promise<import('./shell-worker-client').ShellWorkerRunner> | undefined;
@@ -80,7 +80,7 @@ export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOption
     async run(runOptions) {
       if (!inPage) {
         try {
-          runner ??= loadWorkerClient().then(({ createShellWorkerRunner }) => createShellWorkerRunner(sandbox, limits, env, typeof worker === 'function' ? worker : undefined));
+          runner ??= loadWorkerClient().then(({ createShellWorkerRunner }) => createShellWorkerRunner(sandbox, limits, env, typeof worker === 'function' ? worker : undefined, network));
           const result = await (await runner).run(runOptions);
           if (result !== undefined) return result;
         } catch {
@@ -93,7 +93,7 @@ export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOption
       let output;
       try {
         const { runScript } = await loadRuntime();
-        output = await runScript(sandbox, limits, env, runOptions);
+        output = await runScript(sandbox, limits, env, network === undefined ? runOptions : { ...runOptions, network });
       } catch (error) {
         if (isMissingEngine(error)) {
           // Said once to the developer; each call's result says it to the model.

@@ -5,6 +5,7 @@
  * 364 kB gzipped) is in an app's up-front bundle.
  */
 import { Bash } from 'just-bash';
+import type { CodeNetworkOptions } from '../code/code-types';
 import type { Sandbox } from '../sandbox-types';
 import { codeCommands, type CodeRunner } from './code-commands';
 import { commandFixes } from './command-fixes';
@@ -24,6 +25,8 @@ export interface ShellRunInput {
   cwd?: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
+  /** Origins programs may reach with `fetch`. */
+  network?: CodeNetworkOptions;
   /** Receives what programs write, as they write it. */
   onOutput?: (chunk: { stream: 'stdout' | 'stderr'; text: string }) => void;
   /** Runs `python3` programs; without it `python3` is refused. */
@@ -76,7 +79,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   const refusals = createShellRefusals(() => controller.abort());
   const fs = createSandboxFileSystem(sandbox);
   const deadline = Date.now() + limits.timeoutMs;
-  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }), ...(input.onOutput === undefined ? {} : { onOutput: input.onOutput }) }, input.python);
+  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }), ...(input.onOutput === undefined ? {} : { onOutput: input.onOutput }), ...(input.network === undefined ? {} : { network: input.network }) }, input.python);
   const supported = new Set(programs.map((command) => command.name));
   const bash = new Bash({
     fs: withProcessSubstitutionFiles(fs),

@@ -1,3 +1,5 @@
+import type { CodeNetworkOptions } from '../code/code-types';
+
 /**
  * The shapes of the simulated shell, in a file of their own: the page's side (`sandbox-shell`,
  * `shell-worker-client`) and the worker's side (`shell-worker-host`) both use them, and neither
@@ -23,6 +25,8 @@ export interface SandboxShellOptions {
    * worker itself (it must load this package's `shell-worker.js` as a module worker).
    */
   worker?: false | (() => Worker);
+  /** Origins that programs (`node`, `python3`) may reach with `fetch`; none by default. */
+  network?: CodeNetworkOptions;
 }
 
 /** What `run` takes. */

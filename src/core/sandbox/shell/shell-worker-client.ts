@@ -10,6 +10,7 @@
  * megabyte with a yield between them, so no single task of the page copies the whole tree. The
  * worker is ended after a quiet minute, which frees its copy.
  */
+import type { CodeNetworkOptions } from '../code/code-types';
 import type { Sandbox, SandboxMark } from '../sandbox-types';
 import type { StorageChanges } from '../storage/sandbox-storage';
 import { cancelledExitCode, shellFailure, timedOut } from './shell-failures';
@@ -190,7 +191,7 @@ function notApplied(result: SandboxShellResult, reason: string): SandboxShellRes
  * const result = await runner.run({ command: 'grep -rn TODO /', signal });
  * ```
  */
-export function createShellWorkerRunner(sandbox: Sandbox, limits: ShellRunLimits, shellEnv: Record<string, string> | undefined, start: () => Worker = startShellWorker): ShellWorkerRunner {
+export function createShellWorkerRunner(sandbox: Sandbox, limits: ShellRunLimits, shellEnv: Record<string, string> | undefined, start: () => Worker = startShellWorker, network?: CodeNetworkOptions): ShellWorkerRunner {
   let connection: Connection | undefined;
   let nextId = 1;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -221,7 +222,7 @@ export function createShellWorkerRunner(sandbox: Sandbox, limits: ShellRunLimits
     current.onOutput = (runId, { stream, text }) => {
       if (runId === id) options.onOutput?.({ stream, text });
     };
-    if (sent) current.post({ type: 'run', id, command: options.command, limits, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: options.env }), ...(shellEnv === undefined ? {} : { shellEnv }) });
+    if (sent) current.post({ type: 'run', id, command: options.command, limits, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: options.env }), ...(shellEnv === undefined ? {} : { shellEnv }), ...(network === undefined ? {} : { network }) });
     let outcome = sent ? await current.wait(id, signal, limits.timeoutMs + backstopMarginMs) : current.interrupted(signal)!;
 
     for (let rebases = 0; ; rebases++) {

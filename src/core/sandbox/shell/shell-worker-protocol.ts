@@ -9,6 +9,7 @@
  *
  * Every message is structured-cloneable data (strings, numbers, plain objects, `Uint8Array`).
  */
+import type { CodeNetworkOptions } from '../code/code-types';
 import type { FileRecord } from '../storage/file-record';
 import type { SandboxLimits } from '../tree/sandbox-limits';
 import type { ShellOperation } from './shell-operations';
@@ -32,6 +33,8 @@ export type ShellWorkerRequest =
       /** The shell's variables. */
       readonly shellEnv?: Record<string, string>;
       readonly limits: ShellRunLimits;
+      /** Origins programs may reach. */
+      readonly network?: CodeNetworkOptions;
     }
   /**
    * The page's tree changed during the run: these changes turn the tree the run started from (or

@@ -10,8 +10,9 @@ let requests = 0;
 let url = '';
 
 beforeAll(async () => {
-  server = createServer((_, response) => {
+  server = createServer((request, response) => {
     requests += 1;
+    if (request.url === '/redirect') return void response.writeHead(302, { location: 'http://localhost:9/' }).end();
     response.end('reached');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -49,6 +50,21 @@ describe('what a program in the sandbox cannot reach', () => {
     expect(result.stdout.match(/refused:/g)).toHaveLength(attempts.length + 1);
     expect(result.stdout).toContain('code in the sandbox has no network access');
     expect(requests).toBe(0);
+  });
+
+  it('reaches only the origins an app allows: one request to the allowed origin, none elsewhere, no redirects', async () => {
+    const before = requests;
+    const other = 'http://localhost:9/';
+    const code = `const answer = await fetch(${JSON.stringify(url)} + 'data', { headers: { accept: 'text/plain' } });
+      console.log(answer.ok, answer.status, await answer.text());
+      await fetch(${JSON.stringify(other)}).catch((error) => console.log('refused:', error.message));
+      await fetch('relative/path').catch((error) => console.log('refused:', error.message));
+      await fetch(${JSON.stringify(url)} + 'redirect').then(() => console.log('followed'), () => console.log('redirect refused'));`;
+    const result = await runJavaScript(createSandbox(), { language: 'javascript', code: `${code}\nexport {};` }, { timeoutMs: 5_000 }, { allowedOrigins: [new URL(url).origin] });
+    expect(result.stdout).toBe(
+      `true 200 reached\nrefused: fetch to http://localhost:9 is not allowed: code in the sandbox may reach only ${new URL(url).origin}\nrefused: fetch: relative/path is not an absolute URL\nredirect refused\n`,
+    );
+    expect(requests - before).toBe(2);
   });
 
   it('reads no host file and no other sandbox\'s file', async () => {

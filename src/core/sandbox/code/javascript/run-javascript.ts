@@ -10,7 +10,9 @@ import type { Sandbox } from '../../sandbox-types';
 import { resolveShellPath } from '../../shell/shell-paths';
 import { createCodeOutput, type CodeOutput } from '../code-output';
 import { defaultCodeLimits, exitCodeOf, stoppedMessage } from '../code-limits';
-import type { CodeRunLimits, CodeRunRequest, CodeRunResult, CodeStopReason } from '../code-types';
+import type { CodeNetworkOptions, CodeRunLimits, CodeRunRequest, CodeRunResult, CodeStopReason } from '../code-types';
+import { allowedFetch } from './allowed-fetch';
+import { guestFetch } from './guest-fetch';
 import { guestInspect } from './guest-inspect';
 import { guestRuntime } from './guest-runtime';
 import { createHostOperations } from './javascript-host';
@@ -28,6 +30,9 @@ interface Run {
   exitCode: number | undefined;
   timers: Map<number, number>;
   transform: SourceTransform | undefined;
+  /** Host work a program waits for (its `fetch` calls); the run goes on while any is pending. */
+  pending: Set<Promise<void>>;
+  disposed: boolean;
 }
 
 function stopReason(run: Run): CodeStopReason | undefined {
@@ -66,6 +71,33 @@ function defineHost(context: QuickJSContext, run: Run, config: object): void {
   configHandle.dispose();
   context.setProp(context.global, '__host', host);
   host.dispose();
+}
+
+/** Defines `__hostFetch`, which answers a program's `fetch` to an allowed origin through a guest promise. */
+function defineHostFetch(context: QuickJSContext, run: Run, allowedOrigins: readonly string[]): void {
+  const hostFetch = context.newFunction('__hostFetch', (urlHandle, initHandle) => {
+    const deferred = context.newPromise();
+    const settled = allowedFetch(context.getString(urlHandle!), context.getString(initHandle!), allowedOrigins, run.signal).then(
+      (answer) => {
+        if (run.disposed) return;
+        const value = context.newString(answer);
+        deferred.resolve(value);
+        value.dispose();
+      },
+      (error: unknown) => {
+        if (run.disposed) return;
+        const value = context.newError(error instanceof Error ? error.message : String(error));
+        deferred.reject(value);
+        value.dispose();
+      },
+    );
+    const tracked = settled.finally(() => run.pending.delete(tracked));
+    run.pending.add(tracked);
+    return deferred.handle;
+  });
+  context.setProp(context.global, '__hostFetch', hostFetch);
+  hostFetch.dispose();
+  context.unwrapResult(context.evalCode(`(${guestFetch.toString()})()`, 'node:internal/fetch')).dispose();
 }
 
 function installModuleLoader(runtime: QuickJSRuntime, run: Run, entry: { name: string; source: string }): void {
@@ -163,11 +195,11 @@ async function drive(context: QuickJSContext, runtime: QuickJSRuntime, run: Run,
         }
       }
       if (run.exitCode !== undefined || stopReason(run) !== undefined) return undefined;
-      if (run.timers.size === 0) return undefined;
-      const [id, due] = [...run.timers].reduce((earliest, timer) => (timer[1] < earliest[1] ? timer : earliest));
-      await sleep(Math.min(due, run.deadline + 1), run.signal);
+      if (run.timers.size === 0 && run.pending.size === 0) return undefined;
+      const [id, due] = run.timers.size === 0 ? [undefined, Infinity] : [...run.timers].reduce((earliest, timer) => (timer[1] < earliest[1] ? timer : earliest));
+      await Promise.race([sleep(Math.min(due, run.deadline + 1), run.signal), ...run.pending]);
       if (stopReason(run) !== undefined) return undefined;
-      if (Date.now() < due) continue;
+      if (id === undefined || Date.now() < due) continue;
       run.timers.delete(id);
       const idHandle = context.newNumber(id);
       const result = context.callFunction(fire, context.undefined, idHandle);
@@ -192,9 +224,11 @@ async function drive(context: QuickJSContext, runtime: QuickJSRuntime, run: Run,
  * @example
  * ```ts
  * const { exitCode, stdout } = await runJavaScript(sandbox, { language: 'javascript', path: 'main.js', args: ['--fast'] });
+ * // fetch allowed to one origin:
+ * await runJavaScript(sandbox, { language: 'javascript', path: 'get.js' }, {}, { allowedOrigins: ['https://api.example.com'] });
  * ```
  */
-export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, limits: CodeRunLimits = {}): Promise<CodeRunResult> {
+export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, limits: CodeRunLimits = {}, network: CodeNetworkOptions = {}): Promise<CodeRunResult> {
   const { timeoutMs, memoryBytes, maxOutputBytes } = { ...defaultCodeLimits, ...limits };
   const cwd = resolveShellPath('/', request.cwd ?? '/');
   const output = createCodeOutput(maxOutputBytes, request.onOutput);
@@ -210,7 +244,7 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
   }
   const quickJs = await loadQuickJs();
   const transform = typescript || needsSourceTransform(sandbox, entryPath) ? await loadSourceTransform() : undefined;
-  const run: Run = { sandbox, output, deadline: Date.now() + timeoutMs, signal: request.signal, stopped: undefined, exitCode: undefined, timers: new Map(), transform };
+  const run: Run = { sandbox, output, deadline: Date.now() + timeoutMs, signal: request.signal, stopped: undefined, exitCode: undefined, timers: new Map(), transform, pending: new Set(), disposed: false };
   if (request.signal?.aborted) run.stopped = 'cancelled';
 
   const entryName = entryPath ?? `${cwd === '/' ? '' : cwd}/[eval]${typescript ? '.ts' : '.js'}`;
@@ -226,6 +260,7 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
     defineHost(context, run, config);
     context.unwrapResult(context.evalCode(`(${guestInspect.toString()})()`, 'node:internal/inspect')).dispose();
     context.unwrapResult(context.evalCode(`(${guestRuntime.toString()})()`, 'node:internal/runtime')).dispose();
+    if (network.allowedOrigins !== undefined && network.allowedOrigins.length > 0) defineHostFetch(context, run, network.allowedOrigins);
     let source = entryPath === undefined ? (request.code ?? '') : sandbox.readFile(entryPath);
     const isModule = entryPath === undefined ? hasModuleSyntax(source) : resolveModule(sandbox, entryPath, '/').kind === 'file' && moduleFormat(sandbox, entryPath) === 'module';
     if (typescript && entryPath === undefined) {
@@ -252,6 +287,7 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
   } catch (error) {
     failedToStart = error;
   } finally {
+    run.disposed = true;
     try {
       context.dispose();
       runtime.dispose();
