@@ -77,7 +77,7 @@ function defineHost(context: QuickJSContext, run: Run, config: object): void {
 function defineHostFetch(context: QuickJSContext, run: Run, allowedOrigins: readonly string[]): void {
   const hostFetch = context.newFunction('__hostFetch', (urlHandle, initHandle) => {
     const deferred = context.newPromise();
-    const settled = allowedFetch(context.getString(urlHandle!), context.getString(initHandle!), allowedOrigins, run.signal).then(
+    const settled = allowedFetch(context.getString(urlHandle), context.getString(initHandle), allowedOrigins, run.signal).then(
       (answer) => {
         if (run.disposed) return;
         const value = context.newString(answer);
