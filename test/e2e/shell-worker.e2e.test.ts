@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openPlayground, screenshot } from './setup/browser';
 import { send } from './setup/chat';
+import { startScriptedEndpoint, useScriptedEndpoint, type ScriptedEndpoint } from './setup/scripted-endpoint';
 
 /**
  * The shell runs in a Web Worker: a model asks for a long `bash` script (1,000 files written,
@@ -30,51 +29,13 @@ interface Timings {
   frames: number[];
 }
 
-let server: Server;
-let endpoint: string;
-const requests: unknown[] = [];
-
-function chunk(delta: object, finishReason: string | null = null): string {
-  return `data: ${JSON.stringify({ id: 'chatcmpl-shell', object: 'chat.completion.chunk', created: 1, model: 'shell-model', choices: [{ index: 0, delta, finish_reason: finishReason }] })}\n\n`;
-}
+let endpoint: ScriptedEndpoint;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, authorization' };
-    if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
-    let body = '';
-    request.on('data', (data) => (body += data));
-    request.on('end', () => {
-      requests.push(JSON.parse(body));
-      response.writeHead(200, { ...cors, 'content-type': 'text/event-stream' });
-      if (requests.length === 1) {
-        response.write(chunk({ role: 'assistant', content: null }));
-        response.write(chunk({ tool_calls: [{ index: 0, id: 'call-shell', type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command: script }) } }] }));
-        response.write(chunk({}, 'tool_calls'));
-      } else {
-        response.write(chunk({ role: 'assistant', content: 'The script ended.' }));
-        response.write(chunk({}, 'stop'));
-      }
-      response.end('data: [DONE]\n\n');
-    });
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+  endpoint = await startScriptedEndpoint('shell-model', (request) => (request === 1 ? { toolCall: { id: 'call-shell', name: 'bash', input: { command: script } } } : { text: 'The script ended.' }));
 });
 
-afterAll(() => {
-  server.close();
-});
-
-async function useEndpoint(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Change model' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Model' });
-  await dialog.getByRole('radio', { name: /OpenAI-compatible endpoint/ }).check();
-  await dialog.getByLabel('Endpoint URL').fill(endpoint);
-  await dialog.getByLabel('Model', { exact: true }).fill('shell-model');
-  await dialog.getByRole('button', { name: 'Use this model' }).click();
-  await expect.poll(() => page.getByTestId('model-name').innerText()).toContain('shell-model');
-}
+afterAll(() => endpoint.close());
 
 /** Starts recording, in the page's own clock: long tasks, animation frames, the Stop click and the cancelled call. */
 async function record(page: Page): Promise<void> {
@@ -102,7 +63,7 @@ async function record(page: Page): Promise<void> {
 test('a long shell script leaves the page responsive, and Stop ends it within 200 ms with no files made', async () => {
   const { page, errors } = await openPlayground();
   await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
-  await useEndpoint(page);
+  await useScriptedEndpoint(page, endpoint, 'shell-model');
 
   await send(page, 'Run my long script');
   const dialog = page.getByRole('alertdialog');
@@ -142,7 +103,7 @@ test('a long shell script leaves the page responsive, and Stop ends it within 20
   await expect.poll(() => page.locator('.pg-status').getAttribute('data-status')).toBe('idle');
   expect(await page.getByRole('treeitem', { name: /^big\b/ }).count()).toBe(0);
   expect(await page.getByRole('treeitem', { name: /^finished\.txt/ }).count()).toBe(0);
-  expect(requests).toHaveLength(1);
+  expect(endpoint.requests).toHaveLength(1);
   await screenshot(page, 'shell-worker-stopped');
   expect(errors).toEqual([]);
 });
