@@ -1,0 +1,118 @@
+/**
+ * The Python side of the worker, run once after Pyodide has loaded: it refuses the modules that
+ * reach JavaScript or the network, and defines `run`, which runs one program the way `python3`
+ * does (a fresh `__main__`, `sys.argv`, `sys.path[0]`, the environment and working directory;
+ * exit code 0, 1 with the traceback on stderr, or `sys.exit`'s) and forgets the modules the
+ * program imported, so the next run sees the sandbox's files as they are then.
+ *
+ * It is a string inside a function because the worker's code must be self-contained (Node's
+ * worker is started from the source of `pythonWorkerMain`, see `python-worker-main`).
+ */
+export function pythonPrelude(): string {
+  return String.raw`
+import sys, os, json, types, traceback, importlib, importlib.abc
+
+_NO_NETWORK = "network access is off in this sandbox: the app did not allow any origin"
+_NO_JS = "the sandbox's Python cannot reach JavaScript (the module {name} is not available)"
+_blocked = {
+    "js": _NO_JS,
+    "pyodide_js": _NO_JS,
+    "pyodide.http": _NO_NETWORK + " (pyodide.http is not available)",
+    "pyodide_http": _NO_NETWORK,
+    "pyodide.code": _NO_JS,
+    "micropip": "micropip is off in this sandbox: the app did not allow installing packages",
+}
+
+def _configure(allow_micropip):
+    if allow_micropip:
+        _blocked.pop("micropip", None)
+        _blocked.pop("pyodide_js", None)
+
+class _Refuser(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        reason = _blocked.get(name)
+        if reason is not None:
+            raise ImportError(reason.replace("{name}", name), name=name)
+        return None
+
+sys.meta_path.insert(0, _Refuser())
+for _name in ("js", "pyodide_js", "pyodide.http", "pyodide.code"):
+    sys.modules.pop(_name, None)
+import pyodide as _pyodide_package
+for _name in ("http", "code"):
+    if hasattr(_pyodide_package, _name):
+        delattr(_pyodide_package, _name)
+
+import socket as _socket_module
+def _refuse_network(*args, **kwargs):
+    raise OSError(_NO_NETWORK)
+for _method in ("connect", "connect_ex", "bind", "listen", "sendto", "sendmsg"):
+    setattr(_socket_module.socket, _method, _refuse_network)
+_socket_module.create_connection = _refuse_network
+_socket_module.getaddrinfo = _refuse_network
+_socket_module.gethostbyname = _refuse_network
+
+_base_modules = set(sys.modules)
+_base_path = list(sys.path[1:]) if sys.path and sys.path[0] in ("", "/", "/home/pyodide") else list(sys.path)
+_runner_file = __file__ if "__file__" in globals() else "<sandbox-runner>"
+
+def _exit_code(error):
+    code = error.code
+    if code is None:
+        return 0
+    if isinstance(code, bool):
+        return int(code)
+    if isinstance(code, int):
+        return code & 0xFF
+    print(code, file=sys.stderr)
+    return 1
+
+def _print_exception(error):
+    # Leave out this runner's own frames: the traceback starts at the program, as python3's does.
+    tb = error.__traceback__
+    while tb is not None and tb.tb_frame.f_code.co_filename == "<sandbox-runner>":
+        tb = tb.tb_next
+    error.__traceback__ = tb
+    sys.stderr.write("".join(traceback.format_exception(error)))
+
+def run(spec_json):
+    spec = json.loads(spec_json)
+    main = types.ModuleType("__main__")
+    if spec["filename"] != "<string>":
+        main.__file__ = spec["filename"]
+    main.__builtins__ = __builtins__
+    previous_main = sys.modules.get("__main__")
+    sys.modules["__main__"] = main
+    sys.argv = list(spec["argv"])
+    sys.path[:] = [spec["pathEntry"]] + _base_path
+    os.environ.clear()
+    os.environ.update(spec["env"])
+    code = 0
+    try:
+        os.chdir(spec["cwd"])
+        importlib.invalidate_caches()
+        compiled = compile(spec["code"], spec["filename"], "exec")
+        exec(compiled, main.__dict__)
+    except SystemExit as error:
+        code = _exit_code(error)
+    except KeyboardInterrupt as error:
+        _print_exception(error)
+        code = 130
+    except BaseException as error:
+        _print_exception(error)
+        code = 1
+    finally:
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except BaseException:
+            pass
+        for name in list(sys.modules):
+            if name not in _base_modules:
+                del sys.modules[name]
+        if previous_main is not None:
+            sys.modules["__main__"] = previous_main
+        os.chdir("/")
+    return code
+`;
+}
