@@ -25,8 +25,25 @@ _blocked = {
 
 def _configure(allow_micropip):
     if allow_micropip:
+        # micropip installs through Pyodide's JavaScript API: it stays reachable.
         _blocked.pop("micropip", None)
         _blocked.pop("pyodide_js", None)
+        return
+    # No Python object is left that holds Pyodide's JavaScript API (which, in Node, reads host
+    # files): the import hook's table of JavaScript modules, their cached modules, and the module
+    # attributes that hold one.
+    from pyodide.ffi import JsProxy
+    sys.modules["_pyodide._importhook"].jsfinder.jsproxies.clear()
+    for name in list(sys.modules):
+        if name in ("js", "pyodide_js") or name.startswith("pyodide_js."):
+            del sys.modules[name]
+    for module in list(sys.modules.values()):
+        namespace = getattr(module, "__dict__", None) or {}
+        for key, value in list(namespace.items()):
+            if isinstance(value, JsProxy) and key != "scheduleCallback":
+                delattr(module, key)
+    _base_modules.clear()
+    _base_modules.update(sys.modules)
 
 class _Refuser(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -95,6 +112,10 @@ def run(spec_json):
         exec(compiled, main.__dict__)
     except SystemExit as error:
         code = _exit_code(error)
+    except MemoryError as error:
+        _print_exception(error)
+        # 0x100 on top of the exit code tells the worker the program ran out of memory.
+        code = 0x101
     except KeyboardInterrupt as error:
         _print_exception(error)
         code = 130

@@ -122,7 +122,12 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
     }
     try {
       // The `js` module is this small object, not the worker's globals.
-      const jsModule = Object.freeze({ Object, Array, Promise, Error, setTimeout, clearTimeout });
+      // setTimeout with a string is eval in a browser: only functions are taken.
+      const timeout = (handler: unknown, delay?: number) => {
+        if (typeof handler !== 'function') throw new TypeError('setTimeout takes a function in this sandbox');
+        return setTimeout(handler as () => void, delay);
+      };
+      const jsModule = Object.freeze({ Object, Array, Promise, Error, setTimeout: timeout, clearTimeout });
       py = (await module.loadPyodide({
         ...(request.indexURL === undefined ? {} : { indexURL: request.indexURL, packageBaseUrl: request.indexURL }),
         jsglobals: jsModule,
@@ -143,6 +148,8 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
       }
     }
     const fs = py.FS;
+    const emscripten = py._module as unknown as Record<string, unknown>;
+    for (const name of ['NODEFS', 'NODERAWFS', 'mountNodeFS', 'loadDynamicLibrary', 'loadWebAssemblyModule', 'readBinary', 'readAsync']) delete emscripten[name];
     delete fs.filesystems.NODEFS;
     delete fs.filesystems.NODERAWFS;
     delete fs.filesystems.NATIVEFS_ASYNC;
@@ -151,8 +158,10 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
     }
     const socketOps = py._module.SOCKFS?.websocket_sock_ops;
     if (socketOps !== undefined) {
+      // An errno error (EACCES), which Python raises as PermissionError; any other error would be fatal to Pyodide.
+      const ErrnoError = (fs as unknown as { ErrnoError: new (errno: number) => Error }).ErrnoError;
       for (const name of ['connect', 'listen', 'sendmsg', 'createPeer']) socketOps[name] = () => {
-        throw new Error('network access is off in this sandbox');
+        throw new ErrnoError(2);
       };
     }
     const namespace = py.runPython('dict()');
@@ -350,6 +359,10 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
       exitCode = 1;
     } finally {
       memoryCap = Number.POSITIVE_INFINITY;
+    }
+    if (exitCode >= 0x100) {
+      memoryHit = true;
+      exitCode &= 0xff;
     }
     flush();
     if (interrupt !== undefined) Atomics.store(interrupt, 0, 0);
