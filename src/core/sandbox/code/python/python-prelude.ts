@@ -10,7 +10,12 @@
  */
 export function pythonPrelude(): string {
   return String.raw`
-import sys, os, json, types, traceback, importlib, importlib.abc
+import sys
+
+import os, json, types, traceback, importlib, importlib.abc
+
+# Importing a sandbox module must not leave __pycache__ files in the sandbox.
+sys.dont_write_bytecode = True
 
 _NO_NETWORK = "network access is off in this sandbox: the app did not allow any origin"
 _NO_JS = "the sandbox's Python cannot reach JavaScript (the module {name} is not available)"
@@ -68,6 +73,9 @@ for _method in ("connect", "connect_ex", "bind", "listen", "sendto", "sendmsg"):
 _socket_module.create_connection = _refuse_network
 _socket_module.getaddrinfo = _refuse_network
 _socket_module.gethostbyname = _refuse_network
+
+# invalidate_caches() imports importlib.metadata the first time: done here, so that it stays loaded.
+importlib.invalidate_caches()
 
 _base_modules = set(sys.modules)
 _base_path = list(sys.path[1:]) if sys.path and sys.path[0] in ("", "/", "/home/pyodide") else list(sys.path)

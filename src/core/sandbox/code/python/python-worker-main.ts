@@ -43,6 +43,7 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
       isFile(mode: number): boolean;
       mkdirTree(path: string): void;
       mkdir(path: string): void;
+      rename(from: string, to: string): void;
       rmdir(path: string): void;
       unlink(path: string): void;
       writeFile(path: string, data: Uint8Array): void;
@@ -62,7 +63,9 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
   type FileState = Uint8Array | 'directory';
   type Record_ = { path: string; kind: 'text'; text: string; modified: number } | { path: string; kind: 'binary'; bytes: Uint8Array; modified: number } | { path: string; kind: 'directory'; modified: number };
 
-  // Pyodide's own directories: the sandbox's paths under them are not visible to programs.
+  // Pyodide's own directories: the sandbox's paths under them are not visible to programs. (Its
+  // standard library is in /lib; moving it after Python has started leaves stale paths in the
+  // import system, so a sandbox's /lib is not visible either.)
   const reserved = new Set(['/dev', '/proc', '/lib']);
   const encoder = new TextEncoder();
   let py: Py | undefined;
@@ -164,11 +167,10 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
         throw new ErrnoError(2);
       };
     }
-    const namespace = py.runPython('dict()');
+    const namespace = py.runPython('dict()') as { set(name: string, value: unknown): void; get(name: string): (value: unknown) => number };
     py.runPython(prelude, { globals: namespace, filename: '<sandbox-runner>' });
-    const functions = namespace as { get(name: string): (value: unknown) => number };
-    functions.get('_configure')(request.allowMicropip);
-    run = functions.get('run');
+    namespace.get('_configure')(request.allowMicropip);
+    run = namespace.get('run');
     if (request.interrupt !== undefined) {
       interrupt = new Int32Array(request.interrupt);
       py.setInterruptBuffer(interrupt);
@@ -299,14 +301,13 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
     const fs = py!;
     let outputBytes = 0;
     let outputHit = false;
-    // Output is sent in pieces of at most 8 KB or 20 ms, in order, whichever stream it is on.
+    // Each write is sent as it happens: the worker's thread is busy running Python, so no timer
+    // could send a held-back piece later (a program that prints and then loops must show its line).
     let pending = '';
     let pendingStream: 'stdout' | 'stderr' = 'stdout';
-    let lastFlush = performance.now();
     const flush = () => {
       if (pending !== '') port.post({ type: 'output', id: request.id, stream: pendingStream, text: pending });
       pending = '';
-      lastFlush = performance.now();
     };
     const writer = (stream: 'stdout' | 'stderr') => {
       const decoder = new TextDecoder();
@@ -324,10 +325,9 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
           }
           outputBytes += bytes.length;
           const text = decoder.decode(bytes, { stream: true });
-          if (stream !== pendingStream) flush();
           pendingStream = stream;
           pending += text;
-          if (pending.length > 8192 || performance.now() - lastFlush > 20 || outputHit) flush();
+          flush();
           return length;
         },
       };
