@@ -92,6 +92,8 @@ export async function startPythonNodeWorker(): Promise<PythonWorkerHandle> {
   }
   const source = [
     "const { parentPort } = require('node:worker_threads');",
+    // esbuild with keepNames (tsx, some test runners) wraps functions in __name(...) calls that refer to its own helper.
+    "const __name = (target, value) => Object.defineProperty(target, 'name', { value, configurable: true });",
     `const pythonPrelude = ${String(pythonPrelude)};`,
     `(${String(pythonWorkerMain)})({ post: (message) => parentPort.postMessage(message), listen: (handler) => parentPort.on('message', handler) }, (url) => import(url), pythonPrelude());`,
   ].join('\n');
