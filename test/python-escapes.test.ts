@@ -29,7 +29,10 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function python(code: string, sandbox = createSandbox()) {
+// One sandbox (so one warm worker) for the attempts that need no files of their own.
+const shared = createSandbox();
+
+async function python(code: string, sandbox = shared) {
   return runPython(sandbox, { language: 'python', code }, { timeoutMs: 20_000 });
 }
 
@@ -81,11 +84,17 @@ describe('Python escapes', { timeout: 60_000 }, () => {
     expect(canaryRequests).toBeGreaterThan(0);
   });
 
-  it('cannot see another sandbox\'s files, alternating runs on two sandboxes', async () => {
+  it('cannot see another sandbox\'s files or interpreter, alternating runs on two sandboxes', async () => {
     const first = createSandbox({ files: { '/secret.txt': 'first sandbox secret' } });
     const second = createSandbox({ files: { '/mine.txt': 'second' } });
-    const firstRun = await python('open("written-by-first.txt", "w").write(open("secret.txt").read())', first);
+    // The first sandbox's program plants a spy in the interpreter: every file opened later is recorded.
+    const spy = 'import builtins, sys\nreal = builtins.open\nsys.opened = []\ndef spy(path, *args, **kwargs):\n    file = real(path, *args, **kwargs)\n    sys.opened.append(str(path))\n    return file\nbuiltins.open = spy\nimport json\njson.spy = True';
+    const firstRun = await python(`open("written-by-first.txt", "w").write(open("secret.txt").read())\n${spy}`, first);
     expect(firstRun.exitCode).toBe(0);
+    const secondSpied = await python('import sys, json, builtins\nprint(hasattr(sys, "opened"), hasattr(json, "spy"), builtins.open.__name__)\nprint(open("mine.txt").read())', second);
+    expect(secondSpied.stdout).toBe('False False open\nsecond\n');
+    const firstAgain = await python('import sys, builtins\nprint(getattr(sys, "opened", None), builtins.open.__name__)', first);
+    expect(firstAgain.stdout).toBe('[] open\n');
     const secondRun = await python('import os\nprint(sorted(os.listdir("/")))\nprint(os.path.exists("/secret.txt"), os.path.exists("/written-by-first.txt"))', second);
     expect(secondRun.stdout).toBe("['dev', 'lib', 'mine.txt', 'proc', 'tmp']\nFalse False\n");
     expect(second.exists('/written-by-first.txt')).toBe(false);

@@ -98,9 +98,17 @@ function startingFiles(): Record<string, FileContent> {
   return files;
 }
 
-/** Runs a program in the kit's runtime, in a fresh sandbox holding the starting files. */
+// One sandbox, so one warm worker (a new sandbox gets a worker of its own, a cold start of ~2 s).
+const sandbox = createSandbox();
+const starting = createSandbox({ files: startingFiles() });
+
+/**
+ * Runs a program in the kit's runtime, on a fresh tree holding the starting files: the corpus's
+ * sandbox is loaded with them (`load` replaces the whole tree) before each program.
+ */
 export async function runInKit(program: PythonProgram): Promise<PythonOutcome & { stderr: string }> {
-  const sandbox = createSandbox({ files: { ...startingFiles(), '/main.py': program.code } });
+  sandbox.load(starting.toRecords());
+  sandbox.writeFile('/main.py', program.code);
   const result = await runPython(sandbox, { language: 'python', path: 'main.py' }, { timeoutMs: 20_000 });
   const files: Record<string, string> = {};
   for (const record of sandbox.toRecords()) {

@@ -4,6 +4,9 @@ import { endPythonWorkers, runPython } from './run-python';
 
 afterAll(() => endPythonWorkers());
 
+// One sandbox, so one worker, where a test does not need files of its own (a worker is per sandbox).
+const shared = createSandbox();
+
 describe('runPython limits', { timeout: 60_000 }, () => {
   it('ends an infinite loop at the time limit with exit code 124, changing nothing, and the warm worker runs the next program', async () => {
     const sandbox = createSandbox({ files: { '/keep.txt': 'before' } });
@@ -20,7 +23,7 @@ describe('runPython limits', { timeout: 60_000 }, () => {
   });
 
   it('stops at once when the signal aborts (exit code 130), also a program that swallows KeyboardInterrupt', async () => {
-    const sandbox = createSandbox();
+    const sandbox = shared;
     const controller = new AbortController();
     const running = runPython(sandbox, { language: 'python', code: 'print("started", flush=True)\nwhile True:\n    try:\n        while True: pass\n    except KeyboardInterrupt:\n        pass', signal: controller.signal, onOutput: () => controller.abort() });
     const result = await running;
@@ -31,7 +34,7 @@ describe('runPython limits', { timeout: 60_000 }, () => {
   });
 
   it('stops a program past its output limit', async () => {
-    const result = await runPython(createSandbox(), { language: 'python', code: 'while True: print("x" * 100)' }, { maxOutputBytes: 10_000 });
+    const result = await runPython(shared, { language: 'python', code: 'while True: print("x" * 100)' }, { maxOutputBytes: 10_000 });
     expect(result.stopped).toBe('output');
     expect(result.exitCode).toBe(1);
     expect(result.stdout.length).toBeLessThanOrEqual(10_000);
@@ -39,7 +42,7 @@ describe('runPython limits', { timeout: 60_000 }, () => {
   });
 
   it('ends a memory bomb with MemoryError and stopped: memory, and the next run works', async () => {
-    const sandbox = createSandbox();
+    const sandbox = shared;
     const result = await runPython(sandbox, { language: 'python', code: 'blocks = []\nwhile True: blocks.append(bytearray(1 << 20))' }, { memoryBytes: 64 * 1024 * 1024 });
     expect(result.stopped).toBe('memory');
     expect(result.exitCode).toBe(1);

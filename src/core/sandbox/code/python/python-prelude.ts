@@ -100,8 +100,30 @@ def _print_exception(error):
     error.__traceback__ = tb
     sys.stderr.write("".join(traceback.format_exception(error)))
 
+import builtins, signal, atexit, warnings
+_base_builtins = dict(builtins.__dict__)
+_base_meta_path = list(sys.meta_path)
+_base_recursion_limit = sys.getrecursionlimit()
+_base_warning_filters = list(warnings.filters)
+
+def _reset():
+    # What a program before may have changed in the interpreter, put back as python3 starts.
+    builtins.__dict__.clear()
+    builtins.__dict__.update(_base_builtins)
+    sys.meta_path[:] = _base_meta_path
+    sys.setrecursionlimit(_base_recursion_limit)
+    sys.stdout, sys.stderr, sys.stdin = sys.__stdout__, sys.__stderr__, sys.__stdin__
+    sys.excepthook, sys.displayhook = sys.__excepthook__, sys.__displayhook__
+    warnings.filters[:] = _base_warning_filters
+    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    except (ValueError, OSError):
+        pass
+    atexit._clear()
+
 def run(spec_json):
     spec = json.loads(spec_json)
+    _reset()
     main = types.ModuleType("__main__")
     if spec["filename"] != "<string>":
         main.__file__ = spec["filename"]
@@ -131,11 +153,16 @@ def run(spec_json):
         _print_exception(error)
         code = 1
     finally:
+        # As python3 does at exit: the atexit handlers, then the streams flushed.
         try:
-            sys.stdout.flush()
-            sys.stderr.flush()
+            atexit._run_exitfuncs()
         except BaseException:
             pass
+        for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+            try:
+                stream.flush()
+            except BaseException:
+                pass
         for name in list(sys.modules):
             if name not in _base_modules:
                 del sys.modules[name]

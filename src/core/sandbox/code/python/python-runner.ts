@@ -28,6 +28,9 @@ export interface PythonRunnerOptions {
   allowMicropip?: boolean;
   /** A worker idle this long is ended. Default one minute. */
   idleMs?: number;
+  /** Called when a worker starts and when it ends (to know which runners hold one). */
+  onStart?: () => void;
+  onEnd?: () => void;
 }
 
 /** Runs programs in one warm worker; see `createPythonRunner`. */
@@ -83,9 +86,11 @@ export function createPythonRunner(options: PythonRunnerOptions): PythonRunner {
   let loadMs: number | undefined;
 
   function end(): void {
-    connection?.handle.terminate();
+    if (connection === undefined) return;
+    connection.handle.terminate();
     connection = undefined;
     loadMs = undefined;
+    options.onEnd?.();
   }
 
   async function connect(): Promise<Connection> {
@@ -135,6 +140,7 @@ export function createPythonRunner(options: PythonRunnerOptions): PythonRunner {
     if (connection === undefined) {
       try {
         connection = await connect();
+        options.onStart?.();
       } catch (error) {
         return failure(`python3: ${error instanceof Error ? error.message : String(error)}`);
       }

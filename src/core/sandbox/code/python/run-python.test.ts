@@ -32,7 +32,7 @@ describe('runPython', { timeout: 60_000 }, () => {
   });
 
   it('reports exit codes as python3 does: an exception is 1 with its traceback, sys.exit(n) is n', async () => {
-    const sandbox = createSandbox();
+    const sandbox = createSandbox({ files: { '/work/a.txt': 'A' } });
     const raised = await runPython(sandbox, { language: 'python', code: 'print("before")\nraise ValueError("bad")' });
     expect(raised.exitCode).toBe(1);
     expect(raised.stdout).toBe('before\n');
@@ -50,5 +50,14 @@ describe('runPython', { timeout: 60_000 }, () => {
     const sandbox = createSandbox({ files: { '/work/a.txt': 'A' } });
     const result = await runPython(sandbox, { language: 'python', code: 'import os, sys\nprint(sys.stdin.read().upper(), os.environ["NAME"], os.getcwd(), open("a.txt").read())', stdin: 'in', env: { NAME: 'n' }, cwd: '/work' });
     expect(result.stdout).toBe('IN n /work A\n');
+  });
+
+  it('runs atexit handlers at the end, and the next run starts with the interpreter as python3 starts it', async () => {
+    const sandbox = createSandbox();
+    const first = await runPython(sandbox, { language: 'python', code: 'import atexit, sys\natexit.register(lambda: print("bye"))\nsys.setrecursionlimit(50)\nprint("hi")\nsys.stdout = open("log.txt", "w")' });
+    expect(first).toEqual({ exitCode: 0, stdout: 'hi\n', stderr: '' });
+    expect(sandbox.readFile('/log.txt')).toBe('bye\n');
+    const second = await runPython(sandbox, { language: 'python', code: 'import sys\nprint(sys.getrecursionlimit() > 50, sys.stdout is sys.__stdout__)' });
+    expect(second.stdout).toBe('True True\n');
   });
 });

@@ -23,14 +23,30 @@ export interface PythonRuntimeOptions {
   network?: CodeNetworkOptions;
 }
 
-const runners = new Map<string, PythonRunner>();
+// One worker per sandbox (and configuration), never shared between sandboxes: a program can
+// change the interpreter it runs in (a patched standard library module, a global), so two
+// sessions' programs must not meet in one. Each worker ends after a quiet minute.
+const runners = new WeakMap<Sandbox, Map<string, PythonRunner>>();
+const live = new Set<PythonRunner>();
 
-function runnerFor(options: PythonRuntimeOptions | undefined): PythonRunner {
+function runnerFor(sandbox: Sandbox, options: PythonRuntimeOptions | undefined): PythonRunner {
   const key = JSON.stringify([options?.indexURL ?? null, options?.allowMicropip === true]);
-  let runner = runners.get(key);
+  let forSandbox = runners.get(sandbox);
+  if (forSandbox === undefined) {
+    forSandbox = new Map();
+    runners.set(sandbox, forSandbox);
+  }
+  let runner = forSandbox.get(key);
   if (runner === undefined) {
-    runner = createPythonRunner({ start: startPythonWorker, ...(options?.indexURL === undefined ? {} : { indexURL: options.indexURL }), allowMicropip: options?.allowMicropip === true });
-    runners.set(key, runner);
+    const created = createPythonRunner({
+      start: startPythonWorker,
+      ...(options?.indexURL === undefined ? {} : { indexURL: options.indexURL }),
+      allowMicropip: options?.allowMicropip === true,
+      onStart: () => live.add(created),
+      onEnd: () => live.delete(created),
+    });
+    runner = created;
+    forSandbox.set(key, runner);
   }
   return runner;
 }
@@ -45,12 +61,20 @@ function runnerFor(options: PythonRuntimeOptions | undefined): PythonRunner {
  * ```
  */
 export function endPythonWorkers(): void {
-  for (const runner of runners.values()) runner.end();
+  for (const runner of [...live]) runner.end();
 }
 
-/** Milliseconds the warm worker for `options` took to load Pyodide (undefined when none is loaded). */
-export function pythonLoadMs(options?: PythonRuntimeOptions): number | undefined {
-  return runnerFor(options).loadMs;
+/**
+ * Milliseconds the warm worker of `sandbox` took to load Pyodide (undefined when none is loaded).
+ *
+ * @example
+ * ```ts
+ * await runPython(sandbox, { language: 'python', code: 'print(1)' });
+ * pythonLoadMs(sandbox); // about 2000 in Node
+ * ```
+ */
+export function pythonLoadMs(sandbox: Sandbox, options?: PythonRuntimeOptions): number | undefined {
+  return runnerFor(sandbox, options).loadMs;
 }
 
 /**
@@ -67,6 +91,7 @@ export function pythonLoadMs(options?: PythonRuntimeOptions): number | undefined
  * ```
  */
 export async function runPython(sandbox: Sandbox, request: CodeRunRequest, limits?: CodeRunLimits, options?: PythonRuntimeOptions): Promise<CodeRunResult> {
+  if (request.language !== 'python') return { exitCode: 2, stdout: '', stderr: `python3: runPython runs Python, not ${request.language}\n` };
   const cwd = resolvePath('/', request.cwd ?? '/');
   const args = request.args ?? [];
   let program: PythonProgram;
@@ -82,5 +107,5 @@ export async function runPython(sandbox: Sandbox, request: CodeRunRequest, limit
   } else {
     program = { code: request.code ?? '', filename: '<string>', argv: ['-c', ...args], pathEntry: '', cwd, env: { HOME: '/', ...request.env }, stdin: request.stdin ?? '' };
   }
-  return runnerFor(options).run(sandbox, program, limits, request.signal, request.onOutput);
+  return runnerFor(sandbox, options).run(sandbox, program, limits, request.signal, request.onOutput);
 }
