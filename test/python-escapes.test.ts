@@ -44,6 +44,9 @@ describe('Python escapes', { timeout: 60_000 }, () => {
     expect(result.exitCode).toBe(1);
     expect(result.stderr).toMatch(/FileNotFoundError: .*'\/etc\/passwd'\n$/);
     expect(result.stderr).not.toContain(readFileSync('/etc/passwd', 'utf8').split('\n')[0]!);
+    // Pyodide's own /lib is read-only: a write there fails instead of being lost.
+    const write = await python('open("/lib/python3.14/site-packages/planted.py", "w").write("x")');
+    expect(write.stderr).toMatch(/PermissionError: /);
   });
 
   it('cannot mount or read host files through Pyodide\'s JavaScript API', async () => {

@@ -49,6 +49,7 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
       writeFile(path: string, data: Uint8Array): void;
       readFile(path: string): Uint8Array;
       utime(path: string, atime: number, mtime: number): void;
+      chmod(path: string, mode: number): void;
       filesystems: Record<string, unknown>;
     };
     _module: { HEAPU8: Uint8Array; SOCKFS?: { websocket_sock_ops?: Record<string, unknown> } };
@@ -177,6 +178,8 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
     }
     for (const name of ['/home']) removeTree(name);
     fs.mkdirTree('/tmp');
+    // Pyodide's standard library is read-only: a write there would be lost (it is not the sandbox's).
+    if (!request.allowMicropip) readOnly('/lib');
     baseHeap = py._module.HEAPU8.length;
     lockGlobals();
     port.post({ type: 'ready', loadMs: Math.round(performance.now() - started) });
@@ -200,6 +203,14 @@ export function pythonWorkerMain(port: PythonWorkerPort, importPyodide: (url: st
       for (const name of fs.readdir(path)) if (name !== '.' && name !== '..') removeTree(`${path === '/' ? '' : path}/${name}`);
       fs.rmdir(path);
     } else if (kind === 'file') fs.unlink(path);
+  }
+
+  function readOnly(path: string): void {
+    const kind = kindOf(path);
+    if (kind === 'directory') {
+      for (const name of py!.FS.readdir(path)) if (name !== '.' && name !== '..') readOnly(`${path}/${name}`);
+      py!.FS.chmod(path, 0o555);
+    } else if (kind === 'file') py!.FS.chmod(path, 0o444);
   }
 
   function isReserved(path: string): boolean {
