@@ -22,6 +22,7 @@ let server: Server;
 let url: string;
 let browser: Browser;
 let canaryRequests = 0;
+let isolated = true;
 
 beforeAll(async () => {
   temporary = temporaryDirectory();
@@ -42,11 +43,13 @@ beforeAll(async () => {
       return void response.writeHead(200).end('canary');
     }
     if (path === '/favicon.ico') return void response.writeHead(204).end();
+    if (path === '/' || path === '/index.html') isolated = !(request.url ?? '').includes('plain');
     const file = path.startsWith('/pyodide/') ? join(pyodideDirectory, path.slice('/pyodide/'.length)) : join(outDir, path === '/' ? 'index.html' : path);
     readFile(file).then(
       (body) => {
-        // Cross-origin isolation: SharedArrayBuffer, so the page can interrupt Python.
-        response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
+        // Cross-origin isolation (SharedArrayBuffer, so the page can interrupt Python), unless ?plain.
+        const isolation = isolated ? { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' } : {};
+        response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', ...isolation });
         response.end(body);
       },
       () => response.writeHead(404).end(),
@@ -107,6 +110,21 @@ test('runs Python in a Web Worker on the sandbox files; the page stays responsiv
     expect(network.stdout).toBe("URLError <urlopen error network access is off in this sandbox: the app did not allow any origin>\nthe sandbox's Python cannot reach JavaScript (the module js is not available)\nJsException\n");
     expect(canaryRequests).toBe(0);
     expect(problems).toEqual([]);
+  } finally {
+    await page.close();
+  }
+});
+
+test('without cross-origin isolation (no SharedArrayBuffer), Stop ends the worker and the next run starts another', async () => {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${url}?plain`, { waitUntil: 'load' });
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(false);
+    expect((await run(page, 'print(2 + 2)')).stdout).toBe('4\n');
+    const stopped = await run(page, 'while True: pass', { timeoutMs: 1_000 });
+    expect(stopped).toMatchObject({ exitCode: 124, stopped: 'timeout' });
+    const next = await run(page, 'import os\nprint(sorted(os.listdir("/"))[:2])');
+    expect(next).toMatchObject({ exitCode: 0, stdout: "['data.csv', 'dev']\n" });
   } finally {
     await page.close();
   }
