@@ -58,8 +58,41 @@ function shellWorker(): Plugin {
   };
 }
 
+/**
+ * The Python worker (issue 30) ships as `dist/python-worker.js` the same way as the shell's: the
+ * literal `new URL('./python-worker.ts', import.meta.url)` in python-worker-start is hidden from
+ * Vite's worker plugin, the worker is emitted as a chunk of this build (with `pyodide` external,
+ * for the app's bundler to resolve), and the reference is written back relative to its chunk.
+ */
+function pythonWorker(): Plugin {
+  const source = resolve(import.meta.dirname, 'src/core/sandbox/code/python/python-worker.ts');
+  const client = resolve(import.meta.dirname, 'src/core/sandbox/code/python/python-worker-start.ts');
+  const reference = "new URL('./python-worker.ts', import.meta.url)";
+  const placeholder = 'import.meta.REACT_AGENT_KIT_PYTHON_WORKER_URL';
+  const fileName = 'python-worker.js';
+  return {
+    name: 'react-agent-kit:python-worker',
+    enforce: 'pre',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: source, fileName });
+    },
+    transform(code, id) {
+      if (id !== client) return null;
+      if (!code.includes(reference)) this.error(`${id} no longer contains ${reference}; update the python-worker plugin in vite.config.ts`);
+      return { code: code.replace(reference, `new URL(${placeholder}, import.meta.url)`), map: null };
+    },
+    renderChunk(code, chunk) {
+      if (!code.includes(placeholder)) return null;
+      let path = posix.relative(posix.dirname(chunk.fileName), fileName);
+      if (!path.startsWith('.')) path = `./${path}`;
+      return { code: code.replace(placeholder, JSON.stringify(path)), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    pythonWorker(),
     shellWorker(),
     thirdPartyNotices(),
     {

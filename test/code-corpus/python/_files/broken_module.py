@@ -1,0 +1,4 @@
+def fine():
+    return 1
+
+raise RuntimeError('broken at import')

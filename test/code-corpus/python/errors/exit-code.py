@@ -1,0 +1,3 @@
+import sys
+print('exiting')
+sys.exit(3)

@@ -1,0 +1,4 @@
+try:
+    raise KeyError('k')
+finally:
+    print('cleanup')

@@ -1,0 +1,3 @@
+import sys
+print('to stdout')
+print('to stderr', file=sys.stderr)

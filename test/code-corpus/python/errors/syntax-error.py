@@ -1,0 +1,3 @@
+print('never')
+def broken(:
+    pass

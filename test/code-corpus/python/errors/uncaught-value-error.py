@@ -1,0 +1,2 @@
+print('before')
+raise ValueError('bad value')

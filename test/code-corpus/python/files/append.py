@@ -1,0 +1,3 @@
+with open('notes.txt', 'a') as f:
+    f.write('appended\n')
+print(open('notes.txt').read().splitlines()[-2:])

@@ -1,0 +1,3 @@
+import os
+os.remove('words.txt')
+print(os.path.exists('words.txt'))

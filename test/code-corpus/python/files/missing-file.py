@@ -1,0 +1,4 @@
+try:
+    open('nope.txt')
+except FileNotFoundError as e:
+    print('missing', e.filename)

@@ -1,0 +1,3 @@
+import shutil, os
+shutil.rmtree('nested')
+print(os.path.exists('nested'))

@@ -1,0 +1,1 @@
+import broken_module

@@ -1,0 +1,2 @@
+import textutil
+print(textutil.__name__, __name__)

@@ -1,0 +1,2 @@
+import sys
+print(len(sys.argv), sys.argv[0].endswith('.py'))

@@ -1,0 +1,3 @@
+from collections import Counter
+c = Counter(open('words.txt').read().split())
+print(c.most_common(3))

@@ -1,0 +1,5 @@
+import io, csv
+buffer = io.StringIO()
+writer = csv.writer(buffer)
+writer.writerows([['a', 'b,c'], [1, 2]])
+print(repr(buffer.getvalue()))
