@@ -21,7 +21,7 @@ export interface AISandboxSessionOptions {
   description?: string;
 }
 
-function describe(limits: Required<Omit<SandboxShellOptions, 'env' | 'worker' | 'network'>>): string {
+function describe(limits: Pick<Required<SandboxShellOptions>, 'timeoutMs' | 'maxCommands' | 'maxLoopIterations' | 'maxOutputBytes'>): string {
   return [
     'An in-browser virtual filesystem (a react-agent-kit sandbox), not a machine: no network, no real processes, no package managers; `node` and `tsx` run programs on a sandboxed JavaScript engine.',
     'The root and working directory is "/"; relative paths resolve against it and nothing exists above it.',

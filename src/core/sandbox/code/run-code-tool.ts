@@ -11,7 +11,7 @@ import { programProgress } from '../shell/program-progress';
 import { createSandboxShell, defaultShellLimits, type SandboxShellOptions } from '../shell/sandbox-shell';
 import type { CodeLanguage } from './code-types';
 
-/** Options of `runCodeTool`: the shell's limits and the languages offered (default JavaScript and TypeScript). */
+/** Options of `runCodeTool`: the shell's options and the languages offered (JavaScript and TypeScript, and Python when `python` is given). */
 export interface RunCodeToolOptions extends SandboxShellOptions {
   languages?: readonly CodeLanguage[];
 }
@@ -75,7 +75,7 @@ function summary(input: RunCodeInput): string {
  * ```
  */
 export function runCodeTool(sandbox: Sandbox, options: RunCodeToolOptions = {}): ToolDefinition<RunCodeInput, RunCodeOutput> {
-  const { languages = ['javascript', 'typescript'], ...shellOptions } = options;
+  const { languages = options.python === undefined ? ['javascript', 'typescript'] : ['javascript', 'typescript', 'python'], ...shellOptions } = options;
   const limits = { ...defaultShellLimits, maxOutputBytes: defaultToolOutputBytes, ...shellOptions };
   const shell = createSandboxShell(sandbox, limits);
   const inputSchema = {

@@ -41,13 +41,14 @@ const inputSchema = {
   additionalProperties: false,
 } as const;
 
-function describe(limits: Required<Omit<SandboxShellOptions, 'env' | 'worker' | 'network'>>): string {
+function describe(limits: Pick<Required<SandboxShellOptions>, 'timeoutMs' | 'maxCommands' | 'maxLoopIterations' | 'maxOutputBytes'>, python: boolean): string {
   return [
     'Runs a bash script in a simulated shell over the workspace files (not a real machine: an interpreter running in the browser).',
     'The workspace root is "/"; files the script creates, changes or deletes are workspace files.',
     `Commands include ${bashToolCommands.join(', ')}, plus pipes, redirects, variables, loops and functions; \`help\` lists them all.`,
     'There is no network (no curl or wget), no package manager, and no chmod or links.',
     '`node file.js`, `node file.ts` and `npx tsx file.ts` run JavaScript and TypeScript on a sandboxed engine (Node\'s fs, path, util, events, assert and os; no npm packages, no network).',
+    python ? '`python3 file.py` runs Python (Pyodide: the standard library, no pip, no network).' : 'There is no Python.',
     'Each call starts fresh: variables and `cd` do not carry over to the next call; files do.',
     `Limits per call: ${limits.timeoutMs / 1000} s, ${limits.maxCommands} commands, ${limits.maxLoopIterations} iterations per loop; output beyond ${limits.maxOutputBytes} bytes per stream is cut.`,
   ].join(' ');
@@ -69,7 +70,7 @@ export function bashTool(sandbox: Sandbox, options: BashToolOptions = {}): ToolD
   const shell = createSandboxShell(sandbox, limits);
   return defineTool({
     name: 'bash',
-    description: describe(limits),
+    description: describe(limits, options.python !== undefined),
     inputSchema,
     needsApproval: true,
     category: 'shell',

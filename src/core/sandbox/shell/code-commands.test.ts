@@ -42,6 +42,14 @@ describe('node, tsx and python3 in the shell', () => {
     expect((await shell.run({ command: 'node --inspect app.js' })).stderr).toContain('node: bad option: --inspect');
   });
 
+  it('runs python3 when the shell was given Python: files, pipes and exit codes', async () => {
+    const sandbox = createSandbox({ files: { 'stats.py': "import sys, json\nrows = [int(line) for line in sys.stdin if line.strip()]\njson.dump({'sum': sum(rows), 'args': sys.argv[1:]}, open('out.json', 'w'))\nprint(len(rows))\nsys.exit(3 if rows else 0)\n" } });
+    const shell = createSandboxShell(sandbox, { worker: false, python: true });
+    const result = await shell.run({ command: 'seq 1 4 | python3 stats.py --x; echo "code $?"; cat out.json' });
+    expect(result).toMatchObject({ stdout: '4\ncode 3\n{"sum": 10, "args": ["--x"]}' });
+    expect(await shell.run({ command: "python3 -c 'print(6 * 7)' | tr 4 X" })).toMatchObject({ exitCode: 0, stdout: 'X2\n' });
+  }, 60_000);
+
   it('lets programs reach the origins the shell allows, and no other', async () => {
     const sandbox = createSandbox();
     const refused = await createSandboxShell(sandbox, { worker: false }).run({ command: "node -e 'fetch(\"http://127.0.0.1:9/\")'" });

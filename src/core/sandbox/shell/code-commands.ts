@@ -7,6 +7,7 @@
 import type { Command, ExecResult } from 'just-bash';
 import type { CodeLanguage, CodeNetworkOptions, CodeRunLimits, CodeRunRequest, CodeRunResult } from '../code/code-types';
 import { runCode } from '../code/run-code';
+import type { PythonRuntimeOptions } from '../code/python/run-python';
 import type { Sandbox } from '../sandbox-types';
 import { textOfByteString } from './byte-encodings';
 import type { SandboxFileSystem } from './sandbox-file-system';
@@ -122,6 +123,21 @@ function codeCommand(name: string, parse: (args: readonly string[], stdin: strin
 }
 
 /**
+ * Runs `python3` programs on Pyodide with `options`, loading it on the first program.
+ *
+ * @example
+ * ```ts
+ * codeCommands(shell, pythonRunner({ indexURL: '/pyodide/' }));
+ * ```
+ */
+export function pythonRunner(options: PythonRuntimeOptions): CodeRunner {
+  return async (sandbox, request, limits, network) => {
+    const { runPython } = await import('../code/python/run-python');
+    return runPython(sandbox, request, limits, { ...options, ...(network === undefined ? {} : { network }) });
+  };
+}
+
+/**
  * The code commands of one run, for just-bash's `customCommands`. Python runs only when `python`
  * is given (Pyodide needs its files served by the app); without it `python3` says so.
  *
@@ -133,7 +149,8 @@ function codeCommand(name: string, parse: (args: readonly string[], stdin: strin
  */
 export function codeCommands(shell: CodeCommandsContext, python?: CodeRunner): Command[] {
   const node = (typescript: boolean) => (args: readonly string[], stdin: string) => parseNode(args, stdin, typescript);
-  const commands = [codeCommand('node', node(false), runCode, shell), codeCommand('tsx', node(true), runCode, shell), codeCommand('ts-node', node(true), runCode, shell)];
+  const javascript: CodeRunner = (sandbox, request, limits, network) => runCode(sandbox, request, limits, network === undefined ? {} : { network });
+  const commands = [codeCommand('node', node(false), javascript, shell), codeCommand('tsx', node(true), javascript, shell), codeCommand('ts-node', node(true), javascript, shell)];
   const tsx = commands[1]!;
   commands.push({
     name: 'npx',

@@ -15,5 +15,7 @@ export type { AISandboxSessionOptions } from '../ai-sdk/ai-sdk-sandbox-session';
 export { runCodeTool } from '../code/run-code-tool';
 export type { RunCodeInput, RunCodeOutput, RunCodeToolOptions } from '../code/run-code-tool';
 export { runCode } from '../code/run-code';
+export type { RunCodeOptions } from '../code/run-code';
+export type { PythonRuntimeOptions } from '../code/python/run-python';
 export { defaultCodeLimits } from '../code/code-limits';
 export type { CodeLanguage, CodeNetworkOptions, CodeOutputChunk, CodeRunLimits, CodeRunRequest, CodeRunResult, CodeStopReason } from '../code/code-types';

@@ -11,7 +11,7 @@
  */
 import type { Sandbox } from '../sandbox-types';
 import { toShellResult } from './shell-output';
-import type { SandboxShell, SandboxShellOptions, ShellRunLimits } from './shell-types';
+import type { SandboxShell, SandboxShellOptions, ShellRunLimits, ProgramOptions } from './shell-types';
 
 export type { SandboxShell, SandboxShellOptions, SandboxShellResult, SandboxShellRunOptions } from './shell-types';
 
@@ -71,7 +71,9 @@ const loadWorkerClient = lazily(() => import('./shell-worker-client'));
  * ```
  */
 export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOptions = {}): SandboxShell {
-  const { env, worker, network, ...overrides } = options;
+  const { env, worker, network, python, ...overrides } = options;
+  const programs: ProgramOptions | undefined =
+    network === undefined && python === undefined ? undefined : { ...(network === undefined ? {} : { network }), ...(python === undefined ? {} : { python: python === true ? {} : python }) };
   const limits: ShellRunLimits = { ...defaultShellLimits, ...overrides };
   let inPage = worker === false || (worker === undefined && typeof Worker === 'undefined');
   let runner: Promise<import('./shell-worker-client').ShellWorkerRunner> | undefined;
@@ -80,7 +82,7 @@ export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOption
     async run(runOptions) {
       if (!inPage) {
         try {
-          runner ??= loadWorkerClient().then(({ createShellWorkerRunner }) => createShellWorkerRunner(sandbox, limits, env, typeof worker === 'function' ? worker : undefined, network));
+          runner ??= loadWorkerClient().then(({ createShellWorkerRunner }) => createShellWorkerRunner(sandbox, limits, env, typeof worker === 'function' ? worker : undefined, programs));
           const result = await (await runner).run(runOptions);
           if (result !== undefined) return result;
         } catch {
@@ -93,7 +95,7 @@ export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOption
       let output;
       try {
         const { runScript } = await loadRuntime();
-        output = await runScript(sandbox, limits, env, network === undefined ? runOptions : { ...runOptions, network });
+        output = await runScript(sandbox, limits, env, programs === undefined ? runOptions : { ...runOptions, programs });
       } catch (error) {
         if (isMissingEngine(error)) {
           // Said once to the developer; each call's result says it to the model.

@@ -5,9 +5,8 @@
  * 364 kB gzipped) is in an app's up-front bundle.
  */
 import { Bash } from 'just-bash';
-import type { CodeNetworkOptions } from '../code/code-types';
 import type { Sandbox } from '../sandbox-types';
-import { codeCommands, type CodeRunner } from './code-commands';
+import { codeCommands, pythonRunner } from './code-commands';
 import { commandFixes } from './command-fixes';
 import { settleEngineErrors } from './engine-errors';
 import { withProcessSubstitutionFiles } from './process-substitution-files';
@@ -16,7 +15,7 @@ import { checkScript } from './script-checks';
 import { cancelledExitCode, shellFailure, timedOut } from './shell-failures';
 import { createShellRefusals, refusedOutput } from './shell-refusals';
 import { resolveShellPath } from './shell-paths';
-import type { ShellRunLimits, ShellRunOutput } from './shell-types';
+import type { ShellRunLimits, ShellRunOutput, ProgramOptions } from './shell-types';
 import { unsupportedCommands } from './unsupported-commands';
 
 /** One run's input, as `SandboxShell.run` takes it. */
@@ -25,12 +24,10 @@ export interface ShellRunInput {
   cwd?: string;
   env?: Record<string, string>;
   signal?: AbortSignal;
-  /** Origins programs may reach with `fetch`. */
-  network?: CodeNetworkOptions;
+  /** What programs may do: reach origins, run Python. */
+  programs?: ProgramOptions;
   /** Receives what programs write, as they write it. */
   onOutput?: (chunk: { stream: 'stdout' | 'stderr'; text: string }) => void;
-  /** Runs `python3` programs; without it `python3` is refused. */
-  python?: CodeRunner;
 }
 
 // just-bash stops itself at `timeoutMs`; this backstop only answers if it is stuck in an await.
@@ -79,7 +76,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   const refusals = createShellRefusals(() => controller.abort());
   const fs = createSandboxFileSystem(sandbox);
   const deadline = Date.now() + limits.timeoutMs;
-  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }), ...(input.onOutput === undefined ? {} : { onOutput: input.onOutput }), ...(input.network === undefined ? {} : { network: input.network }) }, input.python);
+  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }), ...(input.onOutput === undefined ? {} : { onOutput: input.onOutput }), ...(input.programs?.network === undefined ? {} : { network: input.programs.network }) }, input.programs?.python === undefined ? undefined : pythonRunner(input.programs.python));
   const supported = new Set(programs.map((command) => command.name));
   const bash = new Bash({
     fs: withProcessSubstitutionFiles(fs),

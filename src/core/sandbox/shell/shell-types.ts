@@ -1,4 +1,5 @@
 import type { CodeNetworkOptions } from '../code/code-types';
+import type { PythonRuntimeOptions } from '../code/python/run-python';
 
 /**
  * The shapes of the simulated shell, in a file of their own: the page's side (`sandbox-shell`,
@@ -27,6 +28,18 @@ export interface SandboxShellOptions {
   worker?: false | (() => Worker);
   /** Origins that programs (`node`, `python3`) may reach with `fetch`; none by default. */
   network?: CodeNetworkOptions;
+  /**
+   * Runs `python3` programs on Pyodide (an optional peer, loaded on the first one). In the browser
+   * give `indexURL`, where the app serves Pyodide's files; `true` uses the defaults (Node).
+   * Without it `python3` says the shell has no Python.
+   */
+  python?: PythonRuntimeOptions | true;
+}
+
+/** What programs of a run may do, as the page passes it to where scripts run (structured-cloneable). */
+export interface ProgramOptions {
+  network?: CodeNetworkOptions;
+  python?: PythonRuntimeOptions;
 }
 
 /** What `run` takes. */

@@ -10,13 +10,12 @@
  * megabyte with a yield between them, so no single task of the page copies the whole tree. The
  * worker is ended after a quiet minute, which frees its copy.
  */
-import type { CodeNetworkOptions } from '../code/code-types';
 import type { Sandbox, SandboxMark } from '../sandbox-types';
 import type { StorageChanges } from '../storage/sandbox-storage';
 import { cancelledExitCode, shellFailure, timedOut } from './shell-failures';
 import { applyOperations } from './shell-operations';
 import type { ShellWorkerRequest, ShellWorkerResponse } from './shell-worker-protocol';
-import type { SandboxShellResult, SandboxShellRunOptions, ShellRunLimits, ShellRunOutput } from './shell-types';
+import type { SandboxShellResult, SandboxShellRunOptions, ShellRunLimits, ShellRunOutput, ProgramOptions } from './shell-types';
 
 /**
  * Starts the shell's worker. The `new Worker(new URL(..., import.meta.url))` form is what
@@ -191,7 +190,7 @@ function notApplied(result: SandboxShellResult, reason: string): SandboxShellRes
  * const result = await runner.run({ command: 'grep -rn TODO /', signal });
  * ```
  */
-export function createShellWorkerRunner(sandbox: Sandbox, limits: ShellRunLimits, shellEnv: Record<string, string> | undefined, start: () => Worker = startShellWorker, network?: CodeNetworkOptions): ShellWorkerRunner {
+export function createShellWorkerRunner(sandbox: Sandbox, limits: ShellRunLimits, shellEnv: Record<string, string> | undefined, start: () => Worker = startShellWorker, programs?: ProgramOptions): ShellWorkerRunner {
   let connection: Connection | undefined;
   let nextId = 1;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -222,7 +221,7 @@ export function createShellWorkerRunner(sandbox: Sandbox, limits: ShellRunLimits
     current.onOutput = (runId, { stream, text }) => {
       if (runId === id) options.onOutput?.({ stream, text });
     };
-    if (sent) current.post({ type: 'run', id, command: options.command, limits, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: options.env }), ...(shellEnv === undefined ? {} : { shellEnv }), ...(network === undefined ? {} : { network }) });
+    if (sent) current.post({ type: 'run', id, command: options.command, limits, ...(options.cwd === undefined ? {} : { cwd: options.cwd }), ...(options.env === undefined ? {} : { env: options.env }), ...(shellEnv === undefined ? {} : { shellEnv }), ...(programs === undefined ? {} : { programs }) });
     let outcome = sent ? await current.wait(id, signal, limits.timeoutMs + backstopMarginMs) : current.interrupted(signal)!;
 
     for (let rebases = 0; ; rebases++) {

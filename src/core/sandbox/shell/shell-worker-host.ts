@@ -76,7 +76,7 @@ export function createShellWorkerHost(post: (response: ShellWorkerResponse) => v
         let output;
         try {
           const onOutput = ({ stream, text }: { stream: 'stdout' | 'stderr'; text: string }) => post({ type: 'output', id: request.id, stream, text });
-          output = await runScript(sandbox, request.limits, request.shellEnv, { command: request.command, onOutput, ...(request.network === undefined ? {} : { network: request.network }), ...(request.cwd === undefined ? {} : { cwd: request.cwd }), ...(request.env === undefined ? {} : { env: request.env }) });
+          output = await runScript(sandbox, request.limits, request.shellEnv, { command: request.command, onOutput, ...(request.programs === undefined ? {} : { programs: request.programs }), ...(request.cwd === undefined ? {} : { cwd: request.cwd }), ...(request.env === undefined ? {} : { env: request.env }) });
         } finally {
           operations = recording.stop();
         }

@@ -9,11 +9,10 @@
  *
  * Every message is structured-cloneable data (strings, numbers, plain objects, `Uint8Array`).
  */
-import type { CodeNetworkOptions } from '../code/code-types';
 import type { FileRecord } from '../storage/file-record';
 import type { SandboxLimits } from '../tree/sandbox-limits';
 import type { ShellOperation } from './shell-operations';
-import type { SandboxShellResult, ShellRunLimits } from './shell-types';
+import type { SandboxShellResult, ShellRunLimits, ProgramOptions } from './shell-types';
 
 /** From the page to the worker. */
 export type ShellWorkerRequest =
@@ -33,8 +32,8 @@ export type ShellWorkerRequest =
       /** The shell's variables. */
       readonly shellEnv?: Record<string, string>;
       readonly limits: ShellRunLimits;
-      /** Origins programs may reach. */
-      readonly network?: CodeNetworkOptions;
+      /** What programs of the run may do. */
+      readonly programs?: ProgramOptions;
     }
   /**
    * The page's tree changed during the run: these changes turn the tree the run started from (or
