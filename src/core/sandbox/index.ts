@@ -50,5 +50,5 @@ export type { SandboxSnapshot, SandboxStorage, StorageChanges } from './storage/
 // The live preview's agent side: what `<Preview onLog>` reports, and the tools that read it.
 export { createPreviewLog } from './preview/preview-log';
 export type { PreviewLog, PreviewLogOptions, PreviewState } from './preview/preview-log';
-export { formatPreviewEntry, openPreviewTool, previewLogsTool } from './preview/preview-tools';
+export { openPreviewTool, previewLogsTool } from './preview/preview-tools';
 export type { PreviewConsoleLevel, PreviewLogEntry, PreviewSource, PreviewStatus } from './preview/preview-log-entry';

@@ -18,7 +18,7 @@ export interface PreviewState {
 export interface PreviewLogOptions {
   /** Most entries kept; older ones are dropped (and counted). Default 200. */
   maxEntries?: number;
-  /** Longest text of one entry, in characters; longer ones are cut with a note. Default 2,000. */
+  /** Longest text of one entry, in characters; longer ones are cut (ending in …). Default 2,000. */
   maxTextChars?: number;
 }
 
@@ -34,8 +34,6 @@ export interface PreviewLog {
   state(): PreviewState | null;
   /** Resolves with the state once `accept` says yes (checked now and at each status report), or with the state at `timeoutMs`. */
   waitFor(accept: (state: PreviewState | null) => boolean, timeoutMs: number, signal?: AbortSignal): Promise<PreviewState | null>;
-  /** Forgets every entry (the state stays). */
-  clear(): void;
 }
 
 /**
@@ -58,17 +56,16 @@ export function createPreviewLog(options: PreviewLogOptions = {}): PreviewLog {
 
   const cut = (text: unknown) => {
     const value = typeof text === 'string' ? text : String(text);
-    return value.length > maxTextChars ? `${value.slice(0, maxTextChars)}… (${value.length - maxTextChars} more characters)` : value;
+    return value.length > maxTextChars ? `${value.slice(0, maxTextChars)}…` : value;
   };
 
   const record = (entry: PreviewLogEntry) => {
-    if (typeof entry !== 'object' || entry === null) return;
-    if (entry.kind === 'status') {
+    if (entry?.kind === 'status') {
       current = { status: entry.status, entry: String(entry.entry), version: Number(entry.version) || 0 };
       for (const wake of [...waiters]) wake();
       return;
     }
-    if (entry.kind !== 'console' && entry.kind !== 'error' && entry.kind !== 'rejection' && entry.kind !== 'build-error') return;
+    if (!['console', 'error', 'rejection', 'build-error'].includes(entry?.kind)) return;
     kept.push({ ...entry, text: cut(entry.text), ...('stack' in entry && entry.stack !== undefined ? { stack: cut(entry.stack) } : {}) });
     recorded += 1;
     if (kept.length > maxEntries) kept = kept.slice(kept.length - maxEntries);
@@ -100,10 +97,6 @@ export function createPreviewLog(options: PreviewLogOptions = {}): PreviewLog {
         waiters.add(check);
         signal?.addEventListener('abort', done);
       });
-    },
-    clear() {
-      kept = [];
-      taken = recorded;
     },
   };
 }
