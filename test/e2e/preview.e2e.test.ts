@@ -114,11 +114,15 @@ const waits = [
 Promise.all(waits).then(() => { document.querySelector('#results').textContent = JSON.stringify(results); });
 `;
 
-/** A conversation file (as "Export chat" writes it) whose workspace holds the probing page. */
-function conversationFile(origin: string): Buffer {
-  const sandbox = createSandbox({ files: { 'index.html': '<!doctype html><title>Probe</title><pre id="results"></pre><script type="module" src="probe.js"></script>', 'probe.js': probes(origin) } });
-  const agent = createAgent({ model: demoModel(), sandbox });
+/** A conversation file (as "Export chat" writes it) whose workspace holds `files`. */
+function conversationFile(files: Record<string, string>): Buffer {
+  const agent = createAgent({ model: demoModel(), sandbox: createSandbox({ files }) });
   return Buffer.from(writeSessionFile(agent.snapshot()));
+}
+
+/** Imports a conversation with these files ("Import chat"): it opens, with its workspace. */
+async function importWorkspace(page: Page, files: Record<string, string>): Promise<void> {
+  await page.getByLabel('Import chat').setInputFiles({ name: 'workspace.json', mimeType: 'application/json', buffer: conversationFile(files) });
 }
 
 test('a previewed page cannot reach the page’s DOM, parent or top, its cookie, storage or IndexedDB, or the network', async () => {
@@ -129,7 +133,7 @@ test('a previewed page cannot reach the page’s DOM, parent or top, its cookie,
     document.cookie = 'secret=page-cookie; path=/';
     localStorage.setItem('secret', 'page-local-storage');
   });
-  await page.getByLabel('Import chat').setInputFiles({ name: 'probe.json', mimeType: 'application/json', buffer: conversationFile(canaryOrigin) });
+  await importWorkspace(page, { 'index.html': '<!doctype html><title>Probe</title><pre id="results"></pre><script type="module" src="probe.js"></script>', 'probe.js': probes(canaryOrigin) });
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   const frame = page.frameLocator(`iframe[title="${frameTitle}"]`);
   await expect.poll(() => frame.locator('#results').innerText(), { timeout: 15_000 }).not.toBe('');
@@ -153,6 +157,28 @@ test('a previewed page cannot reach the page’s DOM, parent or top, its cookie,
   expect(await (await fetch(`http://${canaryOrigin}/canary?from-test`)).text()).toBe('reached');
   expect(canaryRequests).toBe(1);
   await screenshot(page, 'preview-escapes');
+  expect(errors).toEqual([]);
+  await close();
+});
+
+test('TypeScript modules, a folder\'s index file, JSON and CSS imports run in the frame; a syntax error names its file and line', async () => {
+  const { page, errors, close } = await openPlayground('', { ignoreConsoleErrors: [/Unexpected token/] });
+  await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
+  await importWorkspace(page, {
+    'index.html': '<div id="out"></div><script type="module" src="src/main.ts"></script>',
+    'src/main.ts': "import { total } from './math';\nimport config from '../config.json';\nimport './look.css';\nconst out = document.querySelector<HTMLDivElement>('#out')!;\nout.textContent = `${config.name}: ${total([1, 2, 3])}`;\n",
+    'src/math/index.ts': 'export const total = (values: number[]): number => values.reduce((sum, value) => sum + value, 0);\n',
+    'config.json': '{ "name": "sum" }',
+    'src/look.css': '#out { color: rgb(1, 2, 3); }',
+  });
+  await page.getByRole('button', { name: 'Preview', exact: true }).click();
+  const frame = page.frameLocator(`iframe[title="${frameTitle}"]`);
+  await expect.poll(() => frame.locator('#out').innerText(), { timeout: 15_000 }).toBe('sum: 6');
+  expect(await frame.locator('#out').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(1, 2, 3)');
+
+  await importWorkspace(page, { 'index.html': '<script type="module" src="broken.js"></script>', 'broken.js': 'const a = 1;\nconst b = ;\n' });
+  const status = page.getByRole('complementary', { name: 'Preview' }).getByRole('status');
+  await expect.poll(() => status.innerText(), { timeout: 15_000 }).toMatch(/SyntaxError: Unexpected token ';' \(\/broken\.js:2\)$/);
   expect(errors).toEqual([]);
   await close();
 });

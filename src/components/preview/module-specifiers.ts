@@ -1,6 +1,6 @@
 /**
- * Finds the module specifiers of JavaScript source (`import x from './a'`, `export * from './b'`,
- * `import './c'`, `import('./d')`) without a parser: a tokenizer that knows comments, strings,
+ * Finds the module specifiers of JavaScript source (`import x from './a.js'`, `export * from './b.js'`,
+ * `import './c.js'`, `import('./d.js')`) without a parser: a tokenizer that knows comments, strings,
  * template literals and regular expressions well enough not to mistake their text for code. The
  * preview rewrites these specifiers to its own (see `build-preview.ts`), so plain JavaScript needs
  * no transpiler.
