@@ -1,5 +1,7 @@
 import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -33,6 +35,16 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => canary.close(() => resolve())));
 
 const frameTitle = 'Preview of index.html';
+
+/** axe-core's WCAG 2.1 A/AA and best-practice violations in the Preview panel (the page in its frame is the agent's, not the kit's). */
+async function panelViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  const results = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> } }).axe;
+    return axe.run({ include: [['.pg-dock-preview']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'], iframes: false });
+  });
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 async function approve(page: Page, times: number): Promise<void> {
   for (let count = 0; count < times; count++) {
@@ -79,12 +91,14 @@ test('the demo builds a page, the preview shows it, its error reaches the agentâ
   // Light and dark, desktop and phone (the theme is chosen in the sidebar, which a phone hides).
   await page.getByRole('radio', { name: 'Light' }).click();
   await screenshot(page, 'preview-desktop-light');
+  expect(await panelViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => panel.boundingBox().then((box) => box?.width)).toBe(390);
   await screenshot(page, 'preview-phone-light');
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('radio', { name: 'Dark' }).click();
   await screenshot(page, 'preview-desktop-dark');
+  expect(await panelViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => panel.boundingBox().then((box) => box?.width)).toBe(390);
   await screenshot(page, 'preview-phone-dark');
