@@ -104,6 +104,11 @@ describe('buildPreview', () => {
     expect(missingScript.error).toMatchObject({ message: 'The script "gone.js" is not in the workspace.', file: '/index.html', line: 2 });
   });
 
+  it('drops a meta refresh, which would navigate the frame away', async () => {
+    const { page } = await built({ 'index.html': '<meta http-equiv="Refresh" content="0; url=https://example.com/"><p>x</p>' });
+    expect(page.querySelector('meta[http-equiv="Refresh"]')).toBeNull();
+  });
+
   it('cannot be made to end its script elements early by a file\'s text', async () => {
     const { page } = await built({ 'index.html': '<script src="app.js"></script><p id="after">after</p>', 'app.js': 'const html = "</script><p id=injected>";' });
     expect(page.getElementById('injected')).toBeNull();

@@ -106,6 +106,8 @@ async function buildDocument(sandbox: Sandbox, entryPath: string, options: Previ
     modules.set(path, moduleUrl(path, code));
   };
 
+  // A refresh would navigate the frame away (to the network, perhaps): the preview reloads by itself instead.
+  for (const refresh of page.querySelectorAll('meta[http-equiv="refresh" i]')) refresh.remove();
   for (const link of page.querySelectorAll<HTMLLinkElement>('link[rel~="stylesheet" i][href]')) {
     const href = link.getAttribute('href')!;
     if (!isLocalReference(href)) continue;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPreviewLog, createSandbox, type PreviewLogEntry } from '../../core/sandbox/index';
 import { StringsProvider } from '../strings/strings-context';
 import { germanStrings } from '../locales/german-strings';
@@ -101,5 +101,31 @@ describe('Preview', () => {
     await waitFor(() => expect(region.dataset.builds).toBe('1'));
     act(() => screen.getByRole('button', { name: 'Reload the preview of index.html' }).click());
     await waitFor(() => expect(region.dataset.builds).toBe('2'));
+  });
+});
+
+describe('Preview with an import map', () => {
+  it('fetches each package once from the page, inlines it into the frame\'s import map, and names one that fails', async () => {
+    const fetches: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      fetches.push(url);
+      return Promise.resolve(url.endsWith('/vendor/greet.js') ? new Response('export const greet = (name) => `Hi ${name}`;') : new Response('', { status: 404, statusText: 'Not Found' }));
+    });
+    const sandbox = createSandbox({ files: { 'index.html': '<script type="module" src="app.js"></script>', 'app.js': "import { greet } from 'greet';\nimport { shout } from 'shout';\nconsole.log(shout(greet('you')));" } });
+    const importMap = { imports: { greet: '/vendor/greet.js', shout: 'data:text/javascript,export%20const%20shout%20%3D%20(text)%20%3D%3E%20text.toUpperCase()%3B' } };
+    const { rerender } = render(<Preview sandbox={sandbox} importMap={importMap} />);
+    const frame = await waitFor(frameOf);
+    const map = JSON.parse(/<script type="importmap">(.*?)<\/script>/s.exec(frame.getAttribute('srcdoc')!)![1]!) as { imports: Record<string, string> };
+    const source = (url: string) => Buffer.from(url.slice(url.indexOf('base64,') + 7), 'base64').toString('utf8');
+    expect(source(map.imports.greet!)).toContain('export const greet = (name) => `Hi ${name}`;');
+    expect(source(map.imports.shout!)).toContain('export const shout = (text) => text.toUpperCase();');
+    expect(fetches).toEqual([new URL('/vendor/greet.js', document.baseURI).href]);
+    // The same map written inline again (a new object) neither rebuilds nor fetches again.
+    rerender(<Preview sandbox={sandbox} importMap={{ imports: { ...importMap.imports } }} />);
+    expect(screen.getByRole('region', { name: 'Preview' }).dataset.builds).toBe('1');
+
+    rerender(<Preview sandbox={sandbox} importMap={{ imports: { greet: '/vendor/missing.js' } }} />);
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The preview could not be built: /index.html: The package "greet" (/vendor/missing.js) could not be loaded: 404 Not Found'));
+    vi.unstubAllGlobals();
   });
 });
