@@ -41,6 +41,3 @@ export function Preview(props: PreviewProps) {
     </Suspense>
   );
 }
-
-/** Loads the preview's code ahead of showing it (when the page is idle, say). */
-export const preloadPreview = previewPart.preload;
