@@ -12,6 +12,7 @@ import { describeChoice, loadModelChoice, saveModelChoice, type ModelChoice } fr
 import { ChatHeader, PanelToggles } from './layout/chat-header';
 import { DockPanel } from './layout/dock-panel';
 import { OpenWorkspaceOnChange, usePanels } from './layout/panels';
+import { useOpenPreview } from './preview/playground-preview';
 import { Sidebar } from './layout/sidebar';
 import { useIsPhone, useSidebarMode } from './layout/use-sidebar-mode';
 import { ModelSettings } from './model-settings';
@@ -26,6 +27,7 @@ const examples = [
   { label: 'Send an email (approval)', prompt: 'Send an email to Ada about the launch' },
   { label: 'A plan you can watch', prompt: 'Work through a multi-step task: prepare the launch' },
   { label: 'Edit a file, then roll back', prompt: 'Add a task to my todo list: try the workspace' },
+  { label: 'Build a page, see it live', prompt: 'Build a small web page and preview it' },
   { label: 'Research with a helper', prompt: 'Research my workspace with a helper' },
   { label: 'A tool on the server', prompt: 'Look up the customer ada@example.com' },
   { label: 'Ask me questions', prompt: 'Help me plan a project — ask me questions' },
@@ -49,7 +51,9 @@ export function App() {
   const { agent, switching } = usePlaygroundAgent(sessionId, opened?.storage ?? null, choice, backend.tools, approvals, backend.status !== 'loading');
   const [settingsOpen, setSettingsOpen] = useState(false);
   const phone = useIsPhone();
-  const { dock, choose: setDock, workspaceChanged, opensWorkspace } = usePanels(phone);
+  const { dock, choose: setDock, workspaceChanged, previewOpened, opensWorkspace } = usePanels(phone);
+  // The agent's open_preview opens the Preview panel.
+  useOpenPreview(agent?.sandbox, previewOpened);
   const { mode: sidebarMode } = useSidebarMode(dock !== null);
   const [menuOpen, setMenuOpen] = useState(false);
   // Back to a column (a wider window), the drawer is closed: it must not reopen by itself later.

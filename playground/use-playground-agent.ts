@@ -7,6 +7,7 @@ import { deleteRecords, getTime, getWeather, researchHelper, sendEmail } from '.
 import { approvalPermissions, type ApprovalMode } from './approval-mode';
 import { createModel, type ModelChoice } from './model-choice';
 import { createWorkspace } from './workspace';
+import { playgroundPreview } from './preview/playground-preview';
 
 /** Where the playground's Vite server mounts the kit's backend half (see playground/server). */
 export const agentUrl = '/api/agent';
@@ -37,7 +38,8 @@ function makeAgent(sessionId: string, storage: SessionStorage, choice: ModelChoi
     // Tools that run in the page (bash: a simulated shell over the workspace; run_code: programs on
     // the sandbox's engines, in the shell's worker), and the server's
     // (they run there, through the tool bridge).
-    tools: [getWeather, getTime, sendEmail, deleteRecords, researchHelper, bashTool(sandbox), runCodeTool(sandbox), ...backendTools],
+    // open_preview and preview_logs: the live preview of a page the agent builds (the Preview panel).
+    tools: [getWeather, getTime, sendEmail, deleteRecords, researchHelper, bashTool(sandbox), runCodeTool(sandbox), ...playgroundPreview(sandbox).tools, ...backendTools],
     // The workspace: file tools, a checkpoint per message, rollback. Its files belong to the conversation.
     sandbox,
     // The built-in ask_user_question tool; a typed answer is accepted besides the options.

@@ -97,6 +97,9 @@ export default defineConfig({
       { find: /^node:zlib$/, replacement: source('core/sandbox/shell/node-zlib-stub.ts') },
     ],
   },
+  // sucrase (the preview's TypeScript and JSX, imported on first use) is pre-bundled at startup: found
+  // later, the optimizer would re-bundle mid-session and the first preview of a TSX page would fail.
+  optimizeDeps: { include: ['sucrase'] },
   // playground/.data holds the dev server's conversations (PGlite writes there all the time): not source.
   server: { host: '127.0.0.1', port: 5173, watch: { ignored: ['**/.data/**'] } },
   build: {

@@ -64,7 +64,7 @@ export function ChatHeader({ dock, onDock, menu, panelToggles }: ChatHeaderProps
  */
 export function PanelToggles({ dock, onDock, className }: { dock: Dock | null; onDock: (dock: Dock | null) => void; className?: string }) {
   const hasSandbox = useAgentInstance().sandbox !== undefined;
-  const panels = (Object.keys(panelNames) as Dock[]).filter((panel) => panel !== 'workspace' || hasSandbox);
+  const panels = (Object.keys(panelNames) as Dock[]).filter((panel) => (panel !== 'workspace' && panel !== 'preview') || hasSandbox);
   return (
     <span className={className}>
       {panels.map((panel) => (

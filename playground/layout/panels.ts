@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useAgentSelector, useSandboxChanges } from 'react-agent-kit/react';
 
-/** The panels beside the chat: the agent's files, the tool calls of this chat, the event inspector. */
-export type Dock = 'workspace' | 'tool-calls' | 'events';
+/** The panels beside the chat: the agent's files, the live preview of its page, the tool calls of this chat, the event inspector. */
+export type Dock = 'workspace' | 'preview' | 'tool-calls' | 'events';
 
 /** Each panel's one name: its toggle, its heading and its landmark all say it. */
-export const panelNames: Record<Dock, string> = { workspace: 'Workspace', 'tool-calls': 'Tool calls', events: 'Events' };
+export const panelNames: Record<Dock, string> = { workspace: 'Workspace', preview: 'Preview', 'tool-calls': 'Tool calls', events: 'Events' };
 
 /** The open panel's element id (the toggles' `aria-controls`). */
 export const panelId = 'pg-panel';
@@ -49,7 +49,9 @@ export function usePanels(phone: boolean) {
     [dock],
   );
   const workspaceChanged = useCallback(() => setDock((current) => current ?? 'workspace'), []);
-  return { dock, choose, workspaceChanged, opensWorkspace: dock === null && !phone && !workspaceChosen };
+  /** The agent opened the preview (`open_preview`): it shows, whichever panel was open. */
+  const previewOpened = useCallback(() => setDock('preview'), []);
+  return { dock, choose, workspaceChanged, previewOpened, opensWorkspace: dock === null && !phone && !workspaceChosen };
 }
 
 /**

@@ -69,3 +69,6 @@ export { escapeInvisible, hasInvisible, revealInvisible } from './visible-text/r
 export type { RevealedSegment, RevealMode } from './visible-text/reveal-invisible';
 export { FileExplorer } from './file-explorer/file-explorer';
 export type { FileExplorerProps } from './file-explorer/file-explorer';
+export { Preview } from './preview/preview';
+export type { PreviewProps } from './preview/preview-props';
+export type { PreviewImportMap } from './preview/build-preview';

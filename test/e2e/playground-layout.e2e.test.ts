@@ -30,7 +30,7 @@ async function headerRows(page: Page): Promise<{ centers: number[]; height: numb
   });
 }
 
-const panels = ['Workspace', 'Tool calls', 'Events'] as const;
+const panels = ['Workspace', 'Preview', 'Tool calls', 'Events'] as const;
 
 /** The page never scrolls, and the sidebar ends within the window. */
 async function fitsTheWindow(page: Page, height: number): Promise<void> {

@@ -199,6 +199,18 @@ export const germanStrings: KitStrings = {
     sendMessage: 'Nachricht senden',
     dismiss: 'Ablehnen',
   },
+  preview: {
+    label: 'Vorschau',
+    frameTitle: (entry) => `Vorschau von ${entry}`,
+    reload: 'Neu laden',
+    reloadName: (entry) => `Vorschau von ${entry} neu laden`,
+    loading: (entry) => `${entry} wird geladen …`,
+    ready: (entry) => `${entry} wird angezeigt`,
+    problems: (entry, count, latest) => `${entry} wird angezeigt, ${count} ${count === 1 ? 'Fehler' : 'Fehler'}: ${latest}`,
+    missing: (entry) => `Im Arbeitsbereich gibt es noch keine Datei ${entry}.`,
+    buildFailed: (place, message) => `Die Vorschau konnte nicht erstellt werden: ${place}: ${message}`,
+    navigatedAway: 'Die Seite hat die Vorschau verlassen (sie hat eine andere Seite geöffnet). Lade sie neu, um sie wieder anzuzeigen.',
+  },
   plan: {
     title: 'Plan',
     progress: (done, total) => `${done} von ${total} erledigt`,

@@ -3,6 +3,7 @@ import { approvalText } from '../approval-dialog/approval-text';
 import { attachmentText } from '../attachments/attachment-text';
 import { planText } from '../plan/plan-text';
 import { mcpAppText } from '../mcp-app/mcp-app-text';
+import { previewText } from '../preview/preview-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
 import { shellPreviewText } from '../approval-dialog/shell-preview/shell-preview-text';
 
@@ -181,6 +182,8 @@ export interface KitStrings {
   plan: Words<typeof planText>;
   /** An MCP App in a tool's card, and what it asks the person. */
   mcpApp: Words<typeof mcpAppText>;
+  /** The live preview of a web page from the sandbox (`Preview`). */
+  preview: Words<typeof previewText>;
   /** The approval dialog. */
   approval: Words<typeof approvalText>;
   /** The arguments form in the approval dialog, generated from the tool's JSON Schema. */
@@ -393,6 +396,7 @@ export const englishStrings: KitStrings = {
   attachments: attachmentText,
   plan: planText,
   mcpApp: mcpAppText,
+  preview: previewText,
   approval: approvalText,
   schemaForm: schemaFormText,
   shellPreview: shellPreviewText,

@@ -20,6 +20,7 @@ export const demoExamplePrompts: ReadonlyArray<{ prompt: string; shows: string }
   { prompt: 'What time is it?', shows: 'another tool call' },
   { prompt: 'List my files', shows: 'the sandbox file tools' },
   { prompt: 'Add a task to my todo list: ship it', shows: 'the workspace: an edit with a diff to approve, then a rollback' },
+  { prompt: 'Build a small web page and preview it', shows: 'the live preview: the page’s error reaches the agent, which fixes its file, and the preview reloads' },
   { prompt: 'Work through a multi-step task: prepare the launch', shows: 'a plan above the composer that the agent keeps up to date' },
   { prompt: 'Research my workspace with a helper', shows: 'a sub-agent: its steps inside the call, its approval decided here' },
   { prompt: 'Look up the customer ada@example.com', shows: 'a tool that runs on your server, through the bridge (the playground has one)' },

@@ -25,6 +25,7 @@ import { longStoryReply } from './demo-story';
 import { demoSummary } from './demo-summary';
 import { isSummaryRequest } from '../context/summary-request';
 import { workspaceFirstStep, workspaceFollowUp } from './demo-workspace';
+import { previewFirstStep, previewFollowUp } from './demo-preview';
 import { demoFilesReply } from './demo-files';
 import { planFirstStep, planFollowUp } from './demo-plan';
 import { demoResearchReply } from './demo-research';
@@ -34,6 +35,7 @@ import { summarizeToolResults, trailingToolResults } from './demo-tool-results';
 /** What a user message asks the demo for; `intro` covers greetings, "help" and anything else. */
 export type DemoScenario =
   | 'steps'
+  | 'preview'
   | 'error'
   | 'reasoning'
   | 'markdown'
@@ -58,6 +60,8 @@ export type DemoScenario =
 const scenarioKeywords: ReadonlyArray<[DemoScenario, RegExp]> = [
   // First: "a multi-step task: prepare the launch" is the plan demo, whatever else it names.
   ['steps', /\b(multi-?step|work through)\b/],
+  // Before files and write: "build a web page and preview it" is the live preview demo.
+  ['preview', /\b(preview|web ?page|website)\b/],
   // Before email: "the orders of the customer ada@example.com" is a lookup.
   ['orders', /\b(orders?|purchases?)\b/],
   ['customer', /\b(customers?|clients?|crm)\b/],
@@ -177,7 +181,10 @@ export function createDemoScript(): ScriptedRespond {
     const research = demoResearchReply(call);
     if (research) return research;
     const results = trailingToolResults(call.prompt);
-    if (results.length > 0) return planFollowUp(results, call) ?? workspaceFollowUp(results, call) ?? summarizeToolResults(results, call.lastUserText);
+    if (results.length > 0) {
+      const preview = detectScenario(call.lastUserText) === 'preview' ? previewFollowUp(results, call) : undefined;
+      return planFollowUp(results, call) ?? workspaceFollowUp(results, call) ?? preview ?? summarizeToolResults(results, call.lastUserText);
+    }
     const files = demoFilesReply(call);
     if (files) return files;
     const scenario = detectScenario(call.lastUserText);
@@ -207,6 +214,8 @@ export function createDemoScript(): ScriptedRespond {
         return planFirstStep(call);
       case 'edit-file':
         return workspaceFirstStep(call) ?? toolStep('write-file', call);
+      case 'preview':
+        return previewFirstStep(call) ?? [{ type: 'text', text: noToolsReply('build a page and preview it (I need write_file, edit_file, open_preview and preview_logs)', call.tools.filter((entry) => entry.type === 'function').map((entry) => entry.name)) }];
       default:
         return toolStep(scenario, call);
     }

@@ -47,3 +47,8 @@ export type { BinaryFileRecord, DirectoryRecord, FileRecord, TextFileRecord } fr
 export type { SandboxSnapshot, SandboxStorage, StorageChanges } from './storage/sandbox-storage';
 // The simulated shell, the bash tool and the AI SDK sandbox session are in react-agent-kit/shell
 // (src/core/sandbox/shell/index.ts), which needs the optional just-bash.
+// The live preview's agent side: what `<Preview onLog>` reports, and the tools that read it.
+export { createPreviewLog } from './preview/preview-log';
+export type { PreviewLog, PreviewLogOptions, PreviewState } from './preview/preview-log';
+export { openPreviewTool, previewLogsTool } from './preview/preview-tools';
+export type { PreviewConsoleLevel, PreviewLogEntry, PreviewSource, PreviewStatus } from './preview/preview-log-entry';

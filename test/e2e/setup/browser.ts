@@ -112,6 +112,8 @@ export async function openPlayground(path = '', options: OpenPlaygroundOptions =
   });
   // The playground's own key (playground/conversation-place.ts); a choice made in the page stays.
   await context.addInitScript((place) => {
+    // Init scripts run in every frame; a sandboxed one (the preview, an MCP App) has no storage to read.
+    if (window !== window.top) return;
     if (localStorage.getItem('rak-playground-conversations') === null) localStorage.setItem('rak-playground-conversations', place);
   }, conversations);
   const page = await context.newPage();
