@@ -60,20 +60,28 @@ test('the demo builds a page, the preview shows it, its error reaches the agentâ
   const { page, errors, close } = await openPlayground('', { ignoreConsoleErrors: [/greting is not defined/] });
   await page.getByRole('textbox', { name: 'Message' }).waitFor({ timeout: 30_000 });
   await send(page, 'Build a small web page and preview it');
-  // write_file index.html, write_file app.js: each asks.
-  await approve(page, 2);
+  // write_file index.html, write_file app.js, then bash `node app.js`: each asks.
+  await approve(page, 3);
+  // The script ran on the sandbox's JavaScript engine: its output is in the bash call's card, and the model read it.
+  const bashCard = page.locator('[data-tool-call-id]', { hasText: 'bash' }).first();
+  await expect.poll(() => bashCard.getAttribute('data-state'), { timeout: 30_000 }).toBe('output-available');
+  await bashCard.getByRole('button').first().click();
+  await expect.poll(() => bashCard.innerText(), { timeout: 10_000 }).toContain('Clicked 2 times');
+  const saidOutput = page.locator('.rak-message[data-role="assistant"]', { hasText: "prints the button's words" });
+  await expect.poll(() => saidOutput.count(), { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => saidOutput.innerText(), { timeout: 30_000 }).toContain('Clicked 2 times');
   // open_preview opens the panel; preview_logs finds the typo, and the model asks to fix app.js.
   const panel = page.getByRole('complementary', { name: 'Preview' });
   await panel.waitFor({ timeout: 30_000 });
   const frame = page.frameLocator(`iframe[title="${frameTitle}"]`);
   await expect.poll(() => frame.locator('#counter').innerText(), { timeout: 15_000 }).toBe('Clicked 0 times');
-  // The page's module threw at its line 6: the greeting never got its text.
+  // The page's module threw at its line 10: the greeting never got its text.
   expect(await frame.locator('#greeting').innerText()).toBe('Loadingâ€¦');
   const status = panel.getByRole('status');
-  await expect.poll(() => status.innerText()).toContain('ReferenceError: greting is not defined (/app.js:6)');
+  await expect.poll(() => status.innerText()).toContain('ReferenceError: greting is not defined (/app.js:10)');
   await page.getByRole('alertdialog').waitFor({ timeout: 30_000 });
   const assistant = page.locator('.rak-message[data-role="assistant"]').last();
-  expect(await assistant.innerText()).toContain('[uncaught error] ReferenceError: greting is not defined (at /app.js:6:1)');
+  expect(await assistant.innerText()).toContain('[uncaught error] ReferenceError: greting is not defined (at /app.js:10:3)');
   const builds = Number(await panel.locator('.rak-preview').getAttribute('data-builds'));
   await screenshot(page, 'preview-error-desktop-light');
 

@@ -1,7 +1,8 @@
 /**
  * The live preview demo: the model writes a small page (`index.html` and `app.js`, with a typo in
- * `app.js`), opens the preview, reads `preview_logs` in its next step, sees the page's error, fixes
- * the file (the preview reloads by itself), and reads the logs again. Each step follows from the
+ * `app.js`), runs `node app.js` when it has the `bash` tool (the script prints the counter's words
+ * outside a browser), opens the preview, reads `preview_logs` in its next step, sees the page's
+ * error, fixes the file (the preview reloads by itself), and reads the logs again. Each step follows from the
  * tool results at the end of the prompt, like the workspace demo.
  */
 import type { ScriptedCall, ScriptedItem } from '../scripted/scripted-model';
@@ -30,17 +31,22 @@ const indexHtml = `<!doctype html>
 </html>
 `;
 
-const appJs = `// A greeting, and a button that counts its clicks.
-const greeting = document.querySelector('#greeting');
-const button = document.querySelector('#counter');
-let clicks = 0;
+const appJs = `// A greeting, and a button that counts its clicks. \`node app.js\` prints the button's words.
+const label = (clicks) => \`Clicked \${clicks} \${clicks === 1 ? 'time' : 'times'}\`;
 
-${demoPreviewBug.wrong}
-button.addEventListener('click', () => {
-  clicks += 1;
-  button.textContent = \`Clicked \${clicks} \${clicks === 1 ? 'time' : 'times'}\`;
-});
-console.log('Counter ready');
+if (typeof document === 'undefined') {
+  for (const clicks of [0, 1, 2]) console.log(label(clicks));
+} else {
+  const greeting = document.querySelector('#greeting');
+  const button = document.querySelector('#counter');
+  let clicks = 0;
+  ${demoPreviewBug.wrong}
+  button.addEventListener('click', () => {
+    clicks += 1;
+    button.textContent = label(clicks);
+  });
+  console.log('Counter ready');
+}
 `;
 
 const files: Record<string, string> = { '/index.html': indexHtml, '/app.js': appJs };
@@ -82,7 +88,14 @@ export function previewFollowUp(results: readonly DemoToolResult[], call: Script
       // The file is there from an earlier run, unread: read it, then write it again.
       if (outcome.kind === 'error') return [{ type: 'text', text: `\`${path.slice(1)}\` is already there; I will read it before I replace it.` }, { type: 'tool-call', toolName: 'read_file', input: { path: path.slice(1) } }];
       if (path === '/index.html') return [{ type: 'text', text: 'Now the script that `index.html` loads:' }, write('/app.js')];
-      return [{ type: 'text', text: 'Both files are written. Let me open the preview.' }, { type: 'tool-call', toolName: 'open_preview', input: { entry: 'index.html' } }];
+      if (offers(call, 'bash')) return [{ type: 'text', text: 'Both files are written. First I run the script outside a browser, to check the button\'s words.' }, { type: 'tool-call', toolName: 'bash', input: { command: 'node app.js' } }];
+      return openPreview('Both files are written. Let me open the preview.');
+    case 'bash': {
+      if (field(result.input, 'command') !== 'node app.js') return undefined;
+      const printed = outcome.kind === 'success' ? field(outcome.value, 'stdout') : undefined;
+      if (typeof printed !== 'string' || field(outcome.kind === 'success' ? outcome.value : undefined, 'exitCode') !== 0) return openPreview('The script did not run here; let me open the preview instead.');
+      return openPreview(`\`node app.js\` prints the button's words:\n\n${printed.trim().split('\n').map((line) => `- ${line}`).join('\n')}\n\nNow the page itself: let me open the preview.`);
+    }
     case 'read_file':
       return ours && outcome.kind === 'success' ? [write(path)] : undefined;
     case 'open_preview':
@@ -96,6 +109,10 @@ export function previewFollowUp(results: readonly DemoToolResult[], call: Script
     default:
       return undefined;
   }
+}
+
+function openPreview(text: string): ScriptedItem[] {
+  return [{ type: 'text', text }, { type: 'tool-call', toolName: 'open_preview', input: { entry: 'index.html' } }];
 }
 
 function afterLogs(value: unknown, call: ScriptedCall): ScriptedItem[] {
