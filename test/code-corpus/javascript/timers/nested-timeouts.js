@@ -4,5 +4,5 @@ setTimeout(() => {
   setTimeout(() => events.push('inner 5+20'), 20);
   setTimeout(() => events.push('inner 5+1'), 1);
 }, 5);
-setTimeout(() => events.push('outer 60'), 60);
-setTimeout(() => console.log(events), 80);
+setTimeout(() => events.push('outer 150'), 150);
+setTimeout(() => console.log(events), 170);

@@ -68,7 +68,8 @@ const operations: Record<string, { syscall: string; run: Operation }> = {
   stat: { syscall: 'stat', run: entryStat },
   readdir: { syscall: 'scandir', run: (sandbox, path: string) => sandbox.list(path).map((entry) => ({ name: entry.path.slice(entry.path.lastIndexOf('/') + 1), kind: entry.kind })) },
   mkdir: { syscall: 'mkdir', run: makeDirectory },
-  rm: { syscall: 'rm', run: removeTree },
+  // Node looks the path up (lstat) before it removes anything, so that is the call a missing path fails in.
+  rm: { syscall: 'lstat', run: removeTree },
   rmdir: {
     syscall: 'rmdir',
     run: (sandbox, path: string) => {

@@ -50,7 +50,8 @@ const missingTransform = (path: string, why: string) =>
  */
 export function needsSourceTransform(sandbox: Sandbox, entry: string | undefined): boolean {
   if (entry !== undefined && typescriptFile.test(entry)) return true;
-  return sandbox.glob('**/*.{ts,mts,cts}').length > 0;
+  // `.mjs` files too: a `require` of one turns it into CommonJS.
+  return sandbox.glob('**/*.{ts,mts,cts,mjs}').length > 0;
 }
 
 /**
@@ -67,9 +68,48 @@ export function moduleSource(sandbox: Sandbox, path: string, format: 'module' | 
     JSON.parse(source);
     return format === 'module' ? `export default ${source};` : `module.exports = ${source};`;
   }
+  if (format === 'module' && formatOf(path, source) === 'commonjs') return commonJsAsModule(path, source);
   const typescript = typescriptFile.test(path);
   const toCommonJs = format === 'commonjs' && formatOf(path, source) === 'module' && hasModuleSyntax(source);
-  if (!typescript && !toCommonJs) return source;
+  if (!typescript && !toCommonJs) return format === 'module' ? withImportMeta(path, source) : source;
   if (transform === undefined) throw new Error(missingTransform(path, typescript ? 'TypeScript' : 'require() of an ES module'));
-  return transform(source, { path, typescript, toCommonJs });
+  const code = transform(source, { path, typescript, toCommonJs });
+  return format === 'module' ? withImportMeta(path, code) : code;
+}
+
+/**
+ * Gives a module Node's `import.meta.url`, `filename` and `dirname` (QuickJS leaves `import.meta`
+ * empty), on its first line, so every line keeps its number.
+ */
+function withImportMeta(path: string, source: string): string {
+  const url = `file://${encodeURI(path).replace(/[?#]/g, encodeURIComponent)}`;
+  const directory = path.slice(0, path.lastIndexOf('/')) || '/';
+  const meta = `Object.assign(import.meta, { url: ${JSON.stringify(url)}, filename: ${JSON.stringify(path)}, dirname: ${JSON.stringify(directory)} });`;
+  // A hashbang must stay first: the line after it takes the assignment.
+  const hashbang = /^#!.*\n/.exec(source)?.[0] ?? '';
+  return `${hashbang}${meta}${source.slice(hashbang.length)}`;
+}
+
+/**
+ * An ES module that stands for a CommonJS file an `import` names: its `module.exports` as the
+ * default export, and as named exports the names Node's static analysis (cjs-module-lexer) would
+ * find: `exports.name =`, `module.exports.name =`, and the keys of `module.exports = { a, b: c }`.
+ */
+function commonJsAsModule(path: string, source: string): string {
+  const names = new Set<string>();
+  for (const match of source.matchAll(/(?:^|[^.\w$])(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/g)) names.add(match[1]!);
+  for (const match of source.matchAll(/Object\.defineProperty\(\s*(?:module\.)?exports\s*,\s*['"]([A-Za-z_$][\w$]*)['"]/g)) names.add(match[1]!);
+  const literal = /module\.exports\s*=\s*\{([^}]*)\}/.exec(source);
+  if (literal !== null) {
+    for (const entry of literal[1]!.split(',')) {
+      const match = /^\s*([A-Za-z_$][\w$]*)\s*(?::\s*[A-Za-z_$][\w$]*\s*)?$/.exec(entry);
+      // The lexer stops at the first entry whose value is not a plain name.
+      if (match === null) break;
+      names.add(match[1]!);
+    }
+  }
+  names.delete('default');
+  const access = `globalThis.__requireFromImport(${JSON.stringify(path)})`;
+  const named = [...names].map((name) => `export const ${name} = __exports.${name};`).join('\n');
+  return `const __exports = ${access};\nexport default __exports;\n${named}\n`;
 }

@@ -12,7 +12,7 @@ import { createCodeOutput, type CodeOutput } from '../code-output';
 import { defaultCodeLimits, exitCodeOf, stoppedMessage } from '../code-limits';
 import type { CodeRunLimits, CodeRunRequest, CodeRunResult, CodeStopReason } from '../code-types';
 import { guestInspect } from './guest-inspect';
-import { guestRuntime } from './guest-runtime';
+import { guestRuntimeParts } from './guest-runtime';
 import { createHostOperations } from './javascript-host';
 import { hasModuleSyntax, resolveModule } from './module-resolution';
 import { loadSourceTransform, moduleSource, needsSourceTransform, type SourceTransform } from './module-source';
@@ -113,6 +113,20 @@ function sleep(until: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** How the guest's `util.inspect` shows a value (Node prints a thrown non-error that way). */
+function inspectInGuest(context: QuickJSContext, handle: QuickJSHandle): string | undefined {
+  const inspect = context.getProp(context.global, '__inspect');
+  const result = context.callFunction(inspect, context.undefined, handle);
+  inspect.dispose();
+  if (result.error) {
+    result.error.dispose();
+    return undefined;
+  }
+  const text = context.dump(result.value) as unknown;
+  result.value.dispose();
+  return typeof text === 'string' ? text : undefined;
+}
+
 /**
  * Runs the program and its timers until it is done, exits, fails or is stopped.
  * Returns the uncaught error's description, if any.
@@ -130,7 +144,7 @@ async function drive(context: QuickJSContext, runtime: QuickJSRuntime, run: Run,
       run.stopped = 'memory';
       return undefined;
     }
-    return describeUncaught(dumped, run.sandbox);
+    return describeUncaught(dumped, run.sandbox, inspectInGuest(context, handle));
   };
   const started = start();
   if ('error' in started) {
@@ -216,7 +230,8 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
   const entryName = entryPath ?? `${cwd === '/' ? '' : cwd}/[eval]${typescript ? '.ts' : '.js'}`;
   const runtime = quickJs.newRuntime();
   runtime.setMemoryLimit(memoryBytes);
-  runtime.setMaxStackSize(1024 * 1024);
+  // 256 kB: deep recursion must hit QuickJS's own check (a catchable error) before the host's stack runs out inside the WebAssembly (1 MB overflowed V8's stack first).
+  runtime.setMaxStackSize(256 * 1024);
   runtime.setInterruptHandler(() => stopReason(run) !== undefined || run.exitCode !== undefined);
   const context = runtime.newContext();
   let uncaught: string | undefined;
@@ -225,7 +240,7 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
     const config = { argv: ['/usr/local/bin/node', ...(entryPath === undefined ? [] : [entryPath]), ...(request.args ?? [])], env: { ...request.env }, cwd, stdin: request.stdin ?? '' };
     defineHost(context, run, config);
     context.unwrapResult(context.evalCode(`(${guestInspect.toString()})()`, 'node:internal/inspect')).dispose();
-    context.unwrapResult(context.evalCode(`(${guestRuntime.toString()})()`, 'node:internal/runtime')).dispose();
+    for (const part of guestRuntimeParts) context.unwrapResult(context.evalCode(`(${part.toString()})()`, 'node:internal/runtime')).dispose();
     let source = entryPath === undefined ? (request.code ?? '') : sandbox.readFile(entryPath);
     const isModule = entryPath === undefined ? hasModuleSyntax(source) : resolveModule(sandbox, entryPath, '/').kind === 'file' && moduleFormat(sandbox, entryPath) === 'module';
     if (typescript && entryPath === undefined) {
