@@ -111,8 +111,15 @@ export function guestFileSystem(): void {
     },
     readdirSync: (p: unknown, options?: any) => {
       const target = resolvePath(p);
-      const entries = (call('readdir', target) as { name: string; kind: string }[]).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      return options?.withFileTypes ? entries.map((entry) => new Dirent(entry.name, entry.kind, target)) : entries.map((entry) => entry.name);
+      const list = (directory: string, prefix: string): { name: string; kind: string; parent: string }[] => {
+        const entries = (call('readdir', directory) as { name: string; kind: string }[]).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+        return entries.flatMap((entry) => {
+          const own = { name: prefix + entry.name, kind: entry.kind, parent: directory };
+          return options?.recursive && entry.kind === 'directory' ? [own, ...list(`${directory}/${entry.name}`, `${own.name}/`)] : [own];
+        });
+      };
+      const entries = list(target, '');
+      return options?.withFileTypes ? entries.map((entry) => new Dirent(entry.name.slice(entry.name.lastIndexOf('/') + 1), entry.kind, entry.parent)) : entries.map((entry) => entry.name);
     },
     mkdirSync: (p: unknown, options?: any) => {
       const created = call('mkdir', resolvePath(p), options === true || options?.recursive === true);
@@ -130,6 +137,48 @@ export function guestFileSystem(): void {
     },
   };
   sync.lstatSync = sync.statSync!;
+  // File descriptors: a table of open files; writes go to the file at once (in order), reads come
+  // from it at the descriptor's position.
+  const descriptors = new Map<number, { path: string; position: number; append: boolean }>();
+  let nextDescriptor = 3;
+  const descriptor = (fd: unknown) => {
+    const open = descriptors.get(Number(fd));
+    if (open === undefined) throw Object.assign(new Error('EBADF: bad file descriptor'), { errno: -9, code: 'EBADF' });
+    return open;
+  };
+  Object.assign(sync, {
+    openSync(p: unknown, flags: unknown = 'r') {
+      const target = resolvePath(p);
+      const mode = String(flags);
+      if (mode.startsWith('r')) call('stat', target);
+      else if (mode.includes('x') && call('exists', target)) throw Object.assign(new Error(`EEXIST: file already exists, open '${target}'`), { errno: -17, code: 'EEXIST', syscall: 'open', path: target });
+      else if (mode.startsWith('w') || !call('exists', target)) call('writeText', target, '', false);
+      const fd = nextDescriptor++;
+      descriptors.set(fd, { path: target, position: 0, append: mode.startsWith('a') });
+      return fd;
+    },
+    closeSync(fd: unknown) {
+      descriptor(fd);
+      descriptors.delete(Number(fd));
+    },
+    writeSync(fd: unknown, data: unknown) {
+      const open = descriptor(fd);
+      const bytes = typeof data === 'string' ? Buffer.from(data) : (data as Uint8Array);
+      call('writeBinary', open.path, latin1(bytes), true);
+      open.position += bytes.length;
+      return bytes.length;
+    },
+    readSync(fd: unknown, buffer: Uint8Array, offset = 0, length = buffer.length - offset, position: number | null = null) {
+      const open = descriptor(fd);
+      const bytes = Buffer.from(call('readBinary', open.path), 'latin1');
+      const start = position ?? open.position;
+      const chunk = bytes.subarray(start, start + length);
+      buffer.set(chunk, offset);
+      if (position === null) open.position += chunk.length;
+      return chunk.length;
+    },
+    fstatSync: (fd: unknown) => new Stats(call('stat', descriptor(fd).path)),
+  });
   // Node's errors name the path as the program gave it (`open 'data/x.txt'`), not the resolved one.
   for (const [name, operation] of Object.entries(sync)) {
     sync[name] = (...args: any[]) => {

@@ -178,6 +178,13 @@ export function guestInspect(): void {
     }
     const name = constructorName(value);
     if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+    for (const [Boxed, label] of [[String, 'String'], [Number, 'Number'], [Boolean, 'Boolean'], [BigInt, 'BigInt'], [Symbol, 'Symbol']] as const) {
+      if (value instanceof (Boxed as any)) {
+        const primitive = (Boxed as any).prototype.valueOf.call(value);
+        const shown = typeof primitive === 'string' ? quote(primitive) : typeof primitive === 'bigint' ? `${primitive}n` : typeof primitive === 'symbol' ? primitive.toString() : numberText(primitive);
+        return `[${label}: ${shown}]`;
+      }
+    }
     if (value instanceof RegExp) return String(value);
     if (value instanceof Error && functionHead === undefined) {
       const extra = Object.keys(value).filter((entry) => entry !== 'stack' && entry !== 'message');
@@ -232,7 +239,11 @@ export function guestInspect(): void {
       if (label !== undefined) return label;
       return formatEntries(context, value, depth, `${name}(${typed.length})`, ['[', ']'], items, true, typed.length > maxArrayLength ? typed.length - maxArrayLength : 0);
     }
-    if (value instanceof Promise) return 'Promise { <pending> }';
+    if (value instanceof Promise) {
+      const [state, result] = (globalThis as any).__host?.promiseState?.(value) ?? ['pending'];
+      if (state === 'pending') return 'Promise { <pending> }';
+      return formatEntries(context, value, depth, 'Promise', ['{', '}'], [[undefined, state === 'rejected' ? new Raw(`<rejected> ${formatValue(context, result, depth + 1, true)}`) : result]], false);
+    }
     const keys = functionKeys ?? Object.keys(value);
     const items = [...keys, ...ownSymbols(value)].map((entry) => {
       const descriptor = Object.getOwnPropertyDescriptor(value, entry);

@@ -2,7 +2,7 @@
  * What a program finds around it, inside QuickJS: `console`, `process`, timers and `path`, each the
  * part of Node's that programs commonly use, over the host's operations (`__host`). Network globals
  * exist only to say that there is no network. The rest of the runtime is in parts of their own
- * (`guestBuffer`, `guestFileSystem`, `guestLibraries`, `guestModules`), evaluated after this one in
+ * (`guestBuffer`, `guestFileSystem`, `guestLibraries`, `guestStreams`, `guestModules`), evaluated after this one in
  * the order of `guestRuntimeParts`; like `guestInspect`, each is sent to the runtime as source, so
  * each is self-contained and they share only `globalThis.__guest`.
  */
@@ -10,6 +10,7 @@ import { guestBuffer } from './guest-buffer';
 import { guestFileSystem } from './guest-file-system';
 import { guestLibraries } from './guest-libraries';
 import { guestModules } from './guest-modules';
+import { guestStreams } from './guest-streams';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/only-throw-error -- guest code mirrors Node's untyped surface: `process.exit` unwinds with a non-error */
 
@@ -23,6 +24,8 @@ export interface GuestHost {
   compile(source: string, file: string): (...args: unknown[]) => void;
   setTimer(id: number, delayMs: number): void;
   clearTimer(id: number): void;
+  /** A promise's state and its value or reason: `['fulfilled', 1]`, `['pending']`. */
+  promiseState(promise: Promise<unknown>): [string, unknown?];
   /** `{ argv, env, cwd, stdin }` as JSON. */
   config: string;
 }
@@ -368,4 +371,4 @@ export function guestRuntime(): void {
  * for (const part of guestRuntimeParts) context.evalCode(`(${part.toString()})()`);
  * ```
  */
-export const guestRuntimeParts: readonly (() => void)[] = [guestRuntime, guestBuffer, guestFileSystem, guestLibraries, guestModules];
+export const guestRuntimeParts: readonly (() => void)[] = [guestRuntime, guestBuffer, guestFileSystem, guestLibraries, guestStreams, guestModules];

@@ -54,6 +54,22 @@ function defineHost(context: QuickJSContext, run: Run, config: object): void {
     exit: (code) => void (run.exitCode ??= context.getNumber(code)),
     setTimer: (id, delay) => void run.timers.set(context.getNumber(id), Date.now() + context.getNumber(delay)),
     clearTimer: (id) => void run.timers.delete(context.getNumber(id)),
+    // For util.inspect's `Promise { value }`: the engine knows a promise's state, the language does not say it.
+    promiseState: (promise) => {
+      const state = context.getPromiseState(promise);
+      const answer = context.newArray();
+      const type = context.newString(state.type);
+      context.setProp(answer, 0, type);
+      type.dispose();
+      if (state.type === 'fulfilled') {
+        context.setProp(answer, 1, state.value);
+        state.value.dispose();
+      } else if (state.type === 'rejected') {
+        context.setProp(answer, 1, state.error);
+        state.error.dispose();
+      }
+      return answer;
+    },
   };
   const operations = createHostOperations(run.sandbox, (path) => moduleSource(run.sandbox, path, 'commonjs', run.transform));
   for (const [name, implementation] of Object.entries(functions)) {
