@@ -26,6 +26,7 @@ export async function loadSourceTransform(): Promise<SourceTransform | undefined
     return undefined;
   }
   return (source, { path, typescript, toCommonJs }) => {
+    if (typescript) refuseNamespaces(source, path);
     const transforms: ('typescript' | 'imports')[] = [];
     if (typescript) transforms.push('typescript');
     if (toCommonJs) transforms.push('imports');
@@ -34,6 +35,26 @@ export async function loadSourceTransform(): Promise<SourceTransform | undefined
 }
 
 const typescriptFile = /\.[mc]?tsx?$/;
+
+/**
+ * Refuses a TypeScript namespace with code in it: stripping types cannot run one (sucrase drops it
+ * without a word, and Node's own type stripping refuses it too), so the program hears why rather
+ * than meeting a ReferenceError later.
+ */
+function refuseNamespaces(source: string, path: string): void {
+  for (const match of source.matchAll(/^[ \t]*(?:export[ \t]+)?(?:namespace|module)[ \t]+[A-Za-z_$][\w$.]*[ \t]*\{/gm)) {
+    // A namespace of types only strips like any other type.
+    let depth = 0;
+    let end = match.index + match[0].length - 1;
+    for (; end < source.length; end++) {
+      if (source[end] === '{') depth++;
+      else if (source[end] === '}' && --depth === 0) break;
+    }
+    if (!/^\s*(?:export\s+)?(?:const|let|var|function|class|enum|async)\b/m.test(source.slice(match.index + match[0].length, end))) continue;
+    const line = source.slice(0, match.index).split('\n').length;
+    throw new SyntaxError(`${path}:${line}: TypeScript namespaces are not supported: types are stripped, not compiled (as with node --experimental-strip-types); use a module or an object instead.`);
+  }
+}
 
 /** The message when a file needs the transform and sucrase is not installed. */
 const missingTransform = (path: string, why: string) =>
