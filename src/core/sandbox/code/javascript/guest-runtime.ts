@@ -236,6 +236,9 @@ export function guestRuntime(): void {
       const final = code ?? process.exitCode ?? 0;
       for (const listener of exitListeners.splice(0)) listener(final);
       host.exit(final);
+      // The host's interrupt check now ends the program with QuickJS's uncatchable error, which
+      // runs no catch or finally block, as Node's exit does not; the signal is only a fallback.
+      for (let spin = 0; spin < 1e7; spin++);
       throw new ExitSignal(final);
     },
     on(event: string, listener: (code: number) => void) {

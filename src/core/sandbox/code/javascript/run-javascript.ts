@@ -154,7 +154,7 @@ async function drive(context: QuickJSContext, runtime: QuickJSRuntime, run: Run,
     const exit = context.dump(exiting) === true;
     exiting.dispose();
     isExit.dispose();
-    if (exit || stopReason(run) !== undefined) return undefined;
+    if (exit || run.exitCode !== undefined || stopReason(run) !== undefined) return undefined;
     const dumped = context.dump(handle) as unknown;
     if (typeof dumped === 'object' && dumped !== null && (dumped as { message?: string }).message === 'out of memory') {
       run.stopped = 'memory';
