@@ -13,7 +13,7 @@ export type ModuleResolution = { kind: 'builtin'; name: string } | { kind: 'file
 export type ModuleFormat = 'module' | 'commonjs' | 'json';
 
 /** The built-in modules a program may load (with or without `node:`). */
-export const builtinModules: readonly string[] = ['assert', 'buffer', 'events', 'fs', 'fs/promises', 'module', 'os', 'path', 'process', 'readline', 'timers', 'timers/promises', 'url', 'util'];
+export const builtinModules: readonly string[] = ['assert', 'buffer', 'crypto', 'events', 'fs', 'fs/promises', 'module', 'os', 'path', 'process', 'readline', 'timers', 'timers/promises', 'url', 'util'];
 
 const refusedModules: Readonly<Record<string, string>> = {
   child_process: 'programs in the sandbox cannot start processes',
