@@ -2,7 +2,7 @@
  * What a program finds around it, inside QuickJS: `console`, `process`, timers and `path`, each the
  * part of Node's that programs commonly use, over the host's operations (`__host`). Network globals
  * exist only to say that there is no network. The rest of the runtime is in parts of their own
- * (`guestBuffer`, `guestCrypto`, `guestFileSystem`, `guestLibraries`, `guestStreams`, `guestModules`), evaluated after this one in
+ * (`guestBuffer`, `guestCrypto`, `guestFileSystem`, `guestLibraries`, `guestWeb`, `guestStreams`, `guestModules`), evaluated after this one in
  * the order of `guestRuntimeParts`; like `guestInspect`, each is sent to the runtime as source, so
  * each is self-contained and they share only `globalThis.__guest`.
  */
@@ -12,6 +12,7 @@ import { guestFileSystem } from './guest-file-system';
 import { guestLibraries } from './guest-libraries';
 import { guestModules } from './guest-modules';
 import { guestStreams } from './guest-streams';
+import { guestWeb } from './guest-web';
 
 /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/only-throw-error -- guest code mirrors Node's untyped surface: `process.exit` unwinds with a non-error */
 
@@ -375,4 +376,4 @@ export function guestRuntime(): void {
  * for (const part of guestRuntimeParts) context.evalCode(`(${part.toString()})()`);
  * ```
  */
-export const guestRuntimeParts: readonly (() => void)[] = [guestRuntime, guestBuffer, guestCrypto, guestFileSystem, guestLibraries, guestStreams, guestModules];
+export const guestRuntimeParts: readonly (() => void)[] = [guestRuntime, guestBuffer, guestCrypto, guestFileSystem, guestLibraries, guestWeb, guestStreams, guestModules];
