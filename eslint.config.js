@@ -11,7 +11,7 @@ export default defineConfig(
   // The vendored Vite template is a host app's code, type-checked by its own tsconfig in its e2e test.
   // The docs' examples and site config are compiled against the built package by docs/check-samples.mjs
   // and by the docs build (they import 'react-agent-kit' as an app does, which the repository's project does not map).
-  globalIgnores(['dist/', 'node_modules/', 'playground-dist/', 'test-results/', '.vite/', 'test/fixtures/vite-react-ts-template/', 'docs/examples/', 'docs/.vitepress/', 'docs/reference/api/', '.docs-samples/', 'build/esm-only.cjs']),
+  globalIgnores(['dist/', 'node_modules/', 'playground-dist/', 'test-results/', '.vite/', 'test/fixtures/vite-react-ts-template/', 'docs/examples/', 'docs/.vitepress/', 'docs/reference/api/', '.docs-samples/', 'build/esm-only.cjs', 'test/code-corpus/javascript/']),
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {

@@ -18,6 +18,8 @@
  * ```
  */
 export function guestInspect(): void {
+  // Taken now: the runtime removes `__host` from the program's reach once it is set up.
+  const promiseState: ((value: unknown) => [string, unknown]) | undefined = (globalThis as any).__host?.promiseState;
   const breakLength = 80;
   const maxArrayLength = 100;
   const identifier = /^[A-Za-z_$][\w$]*$/;
@@ -60,7 +62,19 @@ export function guestInspect(): void {
     circular: Map<any, number>;
     indentation: number;
     currentDepth: number;
+    /** How deep objects are shown (`Infinity` for all). */
+    depth: number;
+    /** Node's `compact`: how many inner levels may share a line; `false` puts every entry on a line of its own. */
+    compact: number | false;
+    /** Shows an array's `[length]` (what `%o` asks for). */
+    showHidden: boolean;
   }
+
+  /** Text that stands in an entry's place as it is (`[Getter]`, `<1 empty item>`). */
+  class Raw {
+    constructor(public text: string) {}
+  }
+  const customInspect = Symbol.for('nodejs.util.inspect.custom');
 
   function groupArrayElements(context: Context, output: string[], value: any[] | undefined): string[] {
     let totalLength = 0;
@@ -107,8 +121,8 @@ export function guestInspect(): void {
 
   function join(context: Context, output: string[], base: string, braces: [string, string], depth: number, isArray: boolean, value: any): string {
     const entries = output.length;
-    if (isArray && entries > 6) output = groupArrayElements(context, output, value);
-    if (context.currentDepth - depth < 3 && entries === output.length) {
+    if (context.compact !== false && isArray && entries > 6) output = groupArrayElements(context, output, value);
+    if (context.compact !== false && context.currentDepth - depth < context.compact && entries === output.length) {
       const start = output.length + context.indentation + braces[0].length + base.length + 10;
       const total = output.reduce((sum, entry) => sum + entry.length, start + output.length);
       if (total <= breakLength && !base.includes('\n')) {
@@ -135,11 +149,14 @@ export function guestInspect(): void {
         return value.toString();
       case 'function': {
         const source = Function.prototype.toString.call(value);
-        const kind = source.startsWith('class') ? 'class' : value.constructor?.name === 'AsyncFunction' ? 'AsyncFunction' : 'Function';
+        const constructor = value.constructor?.name;
+        const kind = source.startsWith('class') ? 'class' : ['AsyncFunction', 'GeneratorFunction', 'AsyncGeneratorFunction'].includes(constructor) ? constructor : 'Function';
         const keys = Object.keys(value);
         const separator = kind === 'class' ? ' ' : ': ';
-        const head = value.name ? `[${kind}${separator}${value.name}]` : `[${kind} (anonymous)]`;
-        if (keys.length === 0 || depth > 2) return head;
+        const parent = Object.getPrototypeOf(value);
+        const extended = kind === 'class' && typeof parent === 'function' && parent !== Function.prototype && parent.name ? ` extends ${parent.name}` : '';
+        const head = value.name ? `[${kind}${separator}${value.name}${extended}]` : `[${kind} (anonymous)${extended}]`;
+        if (keys.length === 0 || depth > context.depth) return head;
         return formatObject(context, value, depth, head, keys);
       }
     }
@@ -148,6 +165,11 @@ export function guestInspect(): void {
   }
 
   function formatObject(context: Context, value: any, depth: number, functionHead: string | undefined, functionKeys: string[] | undefined): string {
+    const custom = functionHead === undefined ? value[customInspect] : undefined;
+    if (typeof custom === 'function') {
+      const result = custom.call(value, context.depth - depth, { depth: context.depth - depth }, inspect);
+      if (result !== value) return typeof result === 'string' ? result : formatValue(context, result, depth, true);
+    }
     if (context.seen.includes(value)) {
       let index = context.circular.get(value);
       if (index === undefined) {
@@ -158,21 +180,50 @@ export function guestInspect(): void {
     }
     const name = constructorName(value);
     if (value instanceof Date) return Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString();
+    for (const [Boxed, label] of [[String, 'String'], [Number, 'Number'], [Boolean, 'Boolean'], [BigInt, 'BigInt'], [Symbol, 'Symbol']] as const) {
+      if (value instanceof (Boxed as any)) {
+        const primitive = (Boxed as any).prototype.valueOf.call(value);
+        const shown = typeof primitive === 'string' ? quote(primitive) : typeof primitive === 'bigint' ? `${primitive}n` : typeof primitive === 'symbol' ? primitive.toString() : numberText(primitive);
+        return `[${label}: ${shown}]`;
+      }
+    }
     if (value instanceof RegExp) return String(value);
     if (value instanceof Error && functionHead === undefined) {
       const extra = Object.keys(value).filter((entry) => entry !== 'stack' && entry !== 'message');
       const text = errorText(value);
-      if (extra.length === 0 || depth > 2) return text;
+      if (extra.length === 0 || depth > context.depth) return text;
       return formatEntries(context, value, depth, text, ['{', '}'], extra.map((entry) => [entry, (value as any)[entry]] as const), false);
     }
-    if (depth > 2) return Array.isArray(value) ? '[Array]' : `[${name && !name.startsWith('[') ? name : 'Object'}]`;
+    // Empty values print as they are at any depth; past the depth, others print as their kind.
+    const empty = Array.isArray(value) ? value.length === 0 && Object.keys(value).length === 0 : value instanceof Map || value instanceof Set ? value.size === 0 : !ArrayBuffer.isView(value) && !(value instanceof ArrayBuffer) && !(value instanceof WeakMap) && !(value instanceof WeakSet) && !(value instanceof Promise) && Object.keys(value).length === 0 && ownSymbols(value).length === 0;
+    if (depth > context.depth && !empty) return Array.isArray(value) ? '[Array]' : `[${name && !name.startsWith('[') ? name : 'Object'}]`;
     if (Array.isArray(value)) {
       const items: (readonly [string | undefined, any])[] = [];
-      for (let index = 0; index < Math.min(value.length, maxArrayLength); index++) items.push([undefined, value[index]]);
+      let shown = 0;
+      for (let index = 0; index < value.length && shown < maxArrayLength; shown++) {
+        if (Object.prototype.hasOwnProperty.call(value, index)) {
+          items.push([undefined, value[index]]);
+          index++;
+          continue;
+        }
+        let holes = 0;
+        while (index < value.length && !Object.prototype.hasOwnProperty.call(value, index)) {
+          holes++;
+          index++;
+        }
+        items.push([undefined, new Raw(`<${holes} empty item${holes > 1 ? 's' : ''}>`)]);
+      }
+      const more = value.length - items.reduce((sum, [, entry]) => sum + (entry instanceof Raw ? Number(/\d+/.exec(entry.text)![0]) : 1), 0);
+      if (context.showHidden) items.push(['[length]', value.length]);
       const extraKeys = Object.keys(value).filter((entry) => !/^\d+$/.test(entry));
       for (const entry of extraKeys) items.push([entry, (value as any)[entry]]);
       const prefix = name === 'Array' ? '' : `${name}(${value.length})`;
-      return formatEntries(context, value, depth, prefix, ['[', ']'], items, true, value.length > maxArrayLength ? value.length - maxArrayLength : 0);
+      return formatEntries(context, value, depth, prefix, ['[', ']'], items, true, more);
+    }
+    if (value instanceof WeakMap || value instanceof WeakSet) return `${name} { <items unknown> }`;
+    if (value instanceof ArrayBuffer) {
+      const bytes = Array.from(new Uint8Array(value).slice(0, 50), (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+      return formatEntries(context, value, depth, name ?? 'ArrayBuffer', ['{', '}'], [['[Uint8Contents]', new Raw(`<${bytes}${value.byteLength > 50 ? ` ... ${value.byteLength - 50} more bytes` : ''}>`)], ['byteLength', value.byteLength]], false);
     }
     if (value instanceof Map) {
       const items = [...value].map(([entryKey, entryValue]) => [undefined, { __mapEntry: true, entryKey, entryValue }] as const);
@@ -190,10 +241,19 @@ export function guestInspect(): void {
       if (label !== undefined) return label;
       return formatEntries(context, value, depth, `${name}(${typed.length})`, ['[', ']'], items, true, typed.length > maxArrayLength ? typed.length - maxArrayLength : 0);
     }
-    if (value instanceof Promise) return 'Promise { <pending> }';
+    if (value instanceof Promise) {
+      const [state, result] = promiseState?.(value) ?? ['pending'];
+      if (state === 'pending') return 'Promise { <pending> }';
+      return formatEntries(context, value, depth, 'Promise', ['{', '}'], [[undefined, state === 'rejected' ? new Raw(`<rejected> ${formatValue(context, result, depth + 1, true)}`) : result]], false);
+    }
     const keys = functionKeys ?? Object.keys(value);
-    const symbols = Object.getOwnPropertySymbols(value).filter((symbol) => Object.getOwnPropertyDescriptor(value, symbol)?.enumerable);
-    const items = [...keys, ...symbols].map((entry) => [entry, value[entry as any]] as const);
+    const items = [...keys, ...ownSymbols(value)].map((entry) => {
+      const descriptor = Object.getOwnPropertyDescriptor(value, entry);
+      if (descriptor !== undefined && descriptor.value === undefined && (descriptor.get !== undefined || descriptor.set !== undefined)) {
+        return [entry, new Raw(descriptor.get === undefined ? '[Setter]' : descriptor.set === undefined ? '[Getter]' : '[Getter/Setter]')] as const;
+      }
+      return [entry, value[entry as any]] as const;
+    });
     const tag = value[Symbol.toStringTag];
     let prefix = functionHead ?? (name === 'Object' ? '' : name === undefined ? '[Object: null prototype]' : name);
     if (typeof tag === 'string' && tag !== name && functionHead === undefined) prefix = `${prefix || 'Object'} [${tag}]`;
@@ -203,15 +263,18 @@ export function guestInspect(): void {
 
   function formatEntries(context: Context, value: any, depth: number, base: string, braces: [string, string], items: readonly (readonly [string | symbol | undefined, any])[], isArray: boolean, more = 0): string {
     context.seen.push(value);
-    context.currentDepth = depth;
+    // Node notes the depth of the last object it lays out with entries; an empty one does not count.
+    if (items.length > 0) context.currentDepth = depth;
     const output: string[] = [];
     context.indentation += 2;
     for (const [entryKey, entryValue] of items) {
-      if (entryValue !== null && typeof entryValue === 'object' && entryValue.__mapEntry === true) {
+      if (entryValue instanceof Raw) {
+        output.push(entryKey === undefined ? entryValue.text : `${typeof entryKey === 'string' && entryKey.startsWith('[') ? entryKey : key(entryKey)}: ${entryValue.text}`);
+      } else if (entryValue !== null && typeof entryValue === 'object' && entryValue.__mapEntry === true) {
         output.push(`${formatValue(context, entryValue.entryKey, depth + 1, true)} => ${formatValue(context, entryValue.entryValue, depth + 1, true)}`);
       } else {
         const text = formatValue(context, entryValue, depth + 1, true);
-        output.push(entryKey === undefined ? text : `${key(entryKey)}: ${text}`);
+        output.push(entryKey === undefined ? text : `${entryKey === '[length]' ? entryKey : key(entryKey)}: ${text}`);
       }
     }
     if (more > 0) output.push(`... ${more} more item${more > 1 ? 's' : ''}`);
@@ -223,8 +286,15 @@ export function guestInspect(): void {
     return join(context, output, base, braces, depth, isArray, isArray ? value : undefined);
   }
 
-  function inspect(value: any): string {
-    return formatValue({ seen: [], circular: new Map(), indentation: 0, currentDepth: 0 }, value, 0, true);
+  function ownSymbols(value: object): symbol[] {
+    return Object.getOwnPropertySymbols(value).filter((symbol) => Object.getOwnPropertyDescriptor(value, symbol)?.enumerable);
+  }
+
+  /** Node's `util.inspect(value, { depth, compact, showHidden })`. */
+  function inspect(value: any, options?: { depth?: number | null; compact?: number | boolean; showHidden?: boolean }): string {
+    const depth = options?.depth === null ? Infinity : typeof options?.depth === 'number' ? options.depth : 2;
+    const compact = options?.compact === false ? false : typeof options?.compact === 'number' ? options.compact : 3;
+    return formatValue({ seen: [], circular: new Map(), indentation: 0, currentDepth: 0, depth, compact, showHidden: options?.showHidden === true }, value, 0, true);
   }
 
   function format(...args: any[]): string {
@@ -251,6 +321,8 @@ export function guestInspect(): void {
             return JSON.stringify(next);
           case 'c':
             return '';
+          case 'o':
+            return inspect(next, { showHidden: true, depth: 4 });
           default:
             return inspect(next);
         }

@@ -21,6 +21,13 @@ function latin1ToBytes(text: string): Uint8Array {
   return bytes;
 }
 
+/** Node writes only into a directory that exists (the sandbox's own writeFile would create it). */
+function requireParent(sandbox: Sandbox, path: string, syscall: string): void {
+  const parent = parentOf(path);
+  if (!sandbox.exists(parent)) throw Object.assign(new Error(`ENOENT: no such file or directory, ${syscall} '${path}'`), { code: 'ENOENT', syscall, path });
+  if (sandbox.stat(parent).kind !== 'directory') throw Object.assign(new Error(`ENOTDIR: not a directory, ${syscall} '${path}'`), { code: 'ENOTDIR', syscall, path });
+}
+
 function entryStat(sandbox: Sandbox, path: string) {
   const entry = sandbox.stat(path);
   return { kind: entry.kind, size: entry.kind === 'file' ? entry.size : 0, modified: entry.modified };
@@ -51,10 +58,17 @@ function makeDirectory(sandbox: Sandbox, path: string, recursive: boolean): stri
 const operations: Record<string, { syscall: string; run: Operation }> = {
   readText: { syscall: 'open', run: (sandbox, path: string) => sandbox.readFile(path) },
   readBinary: { syscall: 'open', run: (sandbox, path: string) => bytesToLatin1(sandbox.readBytes(path)) },
-  writeText: { syscall: 'open', run: (sandbox, path: string, text: string, append: boolean) => sandbox.writeFile(path, append && sandbox.exists(path) ? sandbox.readFile(path) + text : text) },
+  writeText: {
+    syscall: 'open',
+    run: (sandbox, path: string, text: string, append: boolean) => {
+      requireParent(sandbox, path, 'open');
+      return sandbox.writeFile(path, append && sandbox.exists(path) ? sandbox.readFile(path) + text : text);
+    },
+  },
   writeBinary: {
     syscall: 'open',
     run: (sandbox, path: string, latin1: string, append: boolean) => {
+      requireParent(sandbox, path, 'open');
       const bytes = latin1ToBytes(latin1);
       if (!append || !sandbox.exists(path)) return sandbox.writeFile(path, bytes);
       const before = sandbox.readBytes(path);
@@ -68,7 +82,8 @@ const operations: Record<string, { syscall: string; run: Operation }> = {
   stat: { syscall: 'stat', run: entryStat },
   readdir: { syscall: 'scandir', run: (sandbox, path: string) => sandbox.list(path).map((entry) => ({ name: entry.path.slice(entry.path.lastIndexOf('/') + 1), kind: entry.kind })) },
   mkdir: { syscall: 'mkdir', run: makeDirectory },
-  rm: { syscall: 'rm', run: removeTree },
+  // Node looks the path up (lstat) before it removes anything, so that is the call a missing path fails in.
+  rm: { syscall: 'lstat', run: removeTree },
   rmdir: {
     syscall: 'rmdir',
     run: (sandbox, path: string) => {
@@ -85,8 +100,22 @@ const operations: Record<string, { syscall: string; run: Operation }> = {
       return null;
     },
   },
-  rename: { syscall: 'rename', run: (sandbox, from: string, to: string) => sandbox.move(from, to, { overwrite: true }) },
-  copyFile: { syscall: 'copyfile', run: (sandbox, from: string, to: string) => sandbox.writeFile(to, sandbox.readBytes(from)) },
+  rename: {
+    syscall: 'rename',
+    run: (sandbox, from: string, to: string) => {
+      sandbox.stat(from);
+      requireParent(sandbox, to, 'rename');
+      return sandbox.move(from, to, { overwrite: true });
+    },
+  },
+  copyFile: {
+    syscall: 'copyfile',
+    run: (sandbox, from: string, to: string) => {
+      const bytes = sandbox.readBytes(from);
+      requireParent(sandbox, to, 'copyfile');
+      return sandbox.writeFile(to, bytes);
+    },
+  },
 };
 
 /**

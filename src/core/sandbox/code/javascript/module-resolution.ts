@@ -13,7 +13,7 @@ export type ModuleResolution = { kind: 'builtin'; name: string } | { kind: 'file
 export type ModuleFormat = 'module' | 'commonjs' | 'json';
 
 /** The built-in modules a program may load (with or without `node:`). */
-export const builtinModules: readonly string[] = ['assert', 'buffer', 'events', 'fs', 'fs/promises', 'os', 'path', 'process', 'timers', 'util'];
+export const builtinModules: readonly string[] = ['assert', 'buffer', 'crypto', 'events', 'fs', 'fs/promises', 'module', 'os', 'path', 'process', 'readline', 'timers', 'timers/promises', 'url', 'util'];
 
 const refusedModules: Readonly<Record<string, string>> = {
   child_process: 'programs in the sandbox cannot start processes',
@@ -38,7 +38,7 @@ function notFound(specifier: string, from: string, reason: string): Error {
 
 /** Whether `source` uses ES module syntax (an `import` or `export` statement at the start of a line). */
 export function hasModuleSyntax(source: string): boolean {
-  return /^\s*(import\s*[\w{*'"]|import\s*\(\s*\)|export\s+(default|const|let|var|function|class|async|\{|\*))/m.test(source);
+  return /^\s*(import\s*[\w{*'"]|import\s*\(\s*\)|export\s+(default|const|let|var|function|class|async|abstract|interface|type|enum|declare|namespace|\{|\*))/m.test(source);
 }
 
 /**

@@ -54,7 +54,7 @@ describe('runJavaScript', () => {
     });
     expect(result.stdout).toBe(
       [
-        "Cannot find module 'lodash' imported from /[eval].js: there is no package manager in the sandbox; only its own files and the built-in modules assert, buffer, events, fs, fs/promises, os, path, process, timers, util load",
+        "Cannot find module 'lodash' imported from /[eval].js: there is no package manager in the sandbox; only its own files and the built-in modules assert, buffer, crypto, events, fs, fs/promises, module, os, path, process, readline, timers, timers/promises, url, util load",
         "Cannot use 'http': code in the sandbox has no network access.",
         'fetch is not available: code in the sandbox has no network access.',
         '',

@@ -14,7 +14,7 @@ import type { CodeNetworkOptions, CodeRunLimits, CodeRunRequest, CodeRunResult, 
 import { allowedFetch } from './allowed-fetch';
 import { guestFetch } from './guest-fetch';
 import { guestInspect } from './guest-inspect';
-import { guestRuntime } from './guest-runtime';
+import { guestRuntimeParts } from './guest-runtime';
 import { createHostOperations } from './javascript-host';
 import { hasModuleSyntax, resolveModule } from './module-resolution';
 import { loadSourceTransform, moduleSource, needsSourceTransform, type SourceTransform } from './module-source';
@@ -59,6 +59,22 @@ function defineHost(context: QuickJSContext, run: Run, config: object): void {
     exit: (code) => void (run.exitCode ??= context.getNumber(code)),
     setTimer: (id, delay) => void run.timers.set(context.getNumber(id), Date.now() + context.getNumber(delay)),
     clearTimer: (id) => void run.timers.delete(context.getNumber(id)),
+    // For util.inspect's `Promise { value }`: the engine knows a promise's state, the language does not say it.
+    promiseState: (promise) => {
+      const state = context.getPromiseState(promise);
+      const answer = context.newArray();
+      const type = context.newString(state.type);
+      context.setProp(answer, 0, type);
+      type.dispose();
+      if (state.type === 'fulfilled') {
+        context.setProp(answer, 1, state.value);
+        state.value.dispose();
+      } else if (state.type === 'rejected') {
+        context.setProp(answer, 1, state.error);
+        state.error.dispose();
+      }
+      return answer;
+    },
   };
   const operations = createHostOperations(run.sandbox, (path) => moduleSource(run.sandbox, path, 'commonjs', run.transform));
   for (const [name, implementation] of Object.entries(functions)) {
@@ -145,6 +161,20 @@ function sleep(until: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
+/** How the guest's `util.inspect` shows a value (Node prints a thrown non-error that way). */
+function inspectInGuest(context: QuickJSContext, handle: QuickJSHandle): string | undefined {
+  const inspect = context.getProp(context.global, '__inspect');
+  const result = context.callFunction(inspect, context.undefined, handle);
+  inspect.dispose();
+  if (result.error) {
+    result.error.dispose();
+    return undefined;
+  }
+  const text = context.dump(result.value) as unknown;
+  result.value.dispose();
+  return typeof text === 'string' ? text : undefined;
+}
+
 /**
  * Runs the program and its timers until it is done, exits, fails or is stopped.
  * Returns the uncaught error's description, if any.
@@ -156,13 +186,13 @@ async function drive(context: QuickJSContext, runtime: QuickJSRuntime, run: Run,
     const exit = context.dump(exiting) === true;
     exiting.dispose();
     isExit.dispose();
-    if (exit || stopReason(run) !== undefined) return undefined;
+    if (exit || run.exitCode !== undefined || stopReason(run) !== undefined) return undefined;
     const dumped = context.dump(handle) as unknown;
     if (typeof dumped === 'object' && dumped !== null && (dumped as { message?: string }).message === 'out of memory') {
       run.stopped = 'memory';
       return undefined;
     }
-    return describeUncaught(dumped, run.sandbox);
+    return describeUncaught(dumped, run.sandbox, inspectInGuest(context, handle));
   };
   const started = start();
   if ('error' in started) {
@@ -250,7 +280,8 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
   const entryName = entryPath ?? `${cwd === '/' ? '' : cwd}/[eval]${typescript ? '.ts' : '.js'}`;
   const runtime = quickJs.newRuntime();
   runtime.setMemoryLimit(memoryBytes);
-  runtime.setMaxStackSize(1024 * 1024);
+  // 256 kB: deep recursion must hit QuickJS's own check (a catchable error) before the host's stack runs out inside the WebAssembly (1 MB overflowed V8's stack first).
+  runtime.setMaxStackSize(256 * 1024);
   runtime.setInterruptHandler(() => stopReason(run) !== undefined || run.exitCode !== undefined);
   const context = runtime.newContext();
   let uncaught: string | undefined;
@@ -259,8 +290,10 @@ export async function runJavaScript(sandbox: Sandbox, request: CodeRunRequest, l
     const config = { argv: ['/usr/local/bin/node', ...(entryPath === undefined ? [] : [entryPath]), ...(request.args ?? [])], env: { ...request.env }, cwd, stdin: request.stdin ?? '' };
     defineHost(context, run, config);
     context.unwrapResult(context.evalCode(`(${guestInspect.toString()})()`, 'node:internal/inspect')).dispose();
-    context.unwrapResult(context.evalCode(`(${guestRuntime.toString()})()`, 'node:internal/runtime')).dispose();
+    for (const part of guestRuntimeParts) context.unwrapResult(context.evalCode(`(${part.toString()})()`, 'node:internal/runtime')).dispose();
     if (network.allowedOrigins !== undefined && network.allowedOrigins.length > 0) defineHostFetch(context, run, network.allowedOrigins);
+    // The parts hold what they need: the program reaches the host only through the modules they made.
+    context.unwrapResult(context.evalCode('delete globalThis.__host; delete globalThis.__guest;', 'node:internal/seal')).dispose();
     let source = entryPath === undefined ? (request.code ?? '') : sandbox.readFile(entryPath);
     const isModule = entryPath === undefined ? hasModuleSyntax(source) : resolveModule(sandbox, entryPath, '/').kind === 'file' && moduleFormat(sandbox, entryPath) === 'module';
     if (typescript && entryPath === undefined) {

@@ -1,0 +1,15 @@
+console.group('Group A');
+console.log('inside A');
+console.group();
+console.log('nested\nmultiline');
+console.groupEnd();
+console.groupEnd();
+console.log('outside');
+console.count();
+console.count('x');
+console.count();
+console.countReset();
+console.count();
+console.info('info goes to stdout');
+console.debug('debug too');
+console.dir({ dir: { deep: { deeper: { deepest: 1 } } } });

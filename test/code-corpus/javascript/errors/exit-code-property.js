@@ -1,0 +1,3 @@
+process.exitCode = 2;
+console.log('set exit code');
+setTimeout(() => console.log('timer still runs'), 5);

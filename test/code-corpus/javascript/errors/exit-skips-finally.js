@@ -1,0 +1,6 @@
+try {
+  console.log('in try');
+  process.exit(2);
+} finally {
+  console.log('finally should not run');
+}

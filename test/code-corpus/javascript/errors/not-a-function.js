@@ -1,0 +1,3 @@
+const settings = { load: 1 };
+console.log('calling');
+settings.load();

@@ -1,0 +1,2 @@
+const data = {};
+console.log(data.user.name);

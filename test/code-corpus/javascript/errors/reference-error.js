@@ -1,0 +1,2 @@
+console.log('start');
+console.log(undefinedVariable + 1);

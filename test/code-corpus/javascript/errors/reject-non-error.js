@@ -1,0 +1,2 @@
+console.log('rejecting with a number');
+Promise.reject(42);

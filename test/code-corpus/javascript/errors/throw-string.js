@@ -1,0 +1,2 @@
+console.log('about to throw a string');
+throw 'plain string';

@@ -1,0 +1,11 @@
+const fs = require('fs');
+const path = require('path');
+const start = process.cwd();
+fs.mkdirSync('work/inner', { recursive: true });
+process.chdir('work');
+fs.writeFileSync('inner/made-here.txt', 'from work');
+console.log(path.relative(start, process.cwd()));
+console.log(fs.readdirSync('inner'));
+process.chdir('..');
+console.log(fs.existsSync('work/inner/made-here.txt'), process.cwd() === start);
+console.log(path.basename(path.resolve('work', '..', 'x.txt')));

@@ -1,0 +1,10 @@
+const fs = require('fs');
+const fd = fs.openSync('out.txt', 'w');
+fs.writeSync(fd, 'line one\n');
+fs.writeSync(fd, 'line two\n');
+fs.closeSync(fd);
+console.log(fs.readFileSync('out.txt', 'utf8'));
+const appendFd = fs.openSync('out.txt', 'a');
+fs.writeSync(appendFd, 'line three\n');
+fs.closeSync(appendFd);
+console.log(fs.readFileSync('out.txt', 'utf8').split('\n').length);

@@ -1,0 +1,10 @@
+const fs = require('fs');
+fs.writeFileSync('old.txt', 'content');
+fs.mkdirSync('moved');
+fs.renameSync('old.txt', 'moved/new.txt');
+console.log(fs.existsSync('old.txt'), fs.readFileSync('moved/new.txt', 'utf8'));
+fs.writeFileSync('other.txt', 'replacement');
+fs.renameSync('other.txt', 'moved/new.txt');
+console.log(fs.readFileSync('moved/new.txt', 'utf8'));
+fs.renameSync('moved', 'renamed-dir');
+console.log(fs.readdirSync('renamed-dir'));

@@ -1,0 +1,13 @@
+const start = new Date(Date.UTC(2024, 1, 28, 22, 30));
+console.log(start.toISOString(), start.getUTCDay(), start.getTime());
+const next = new Date(start.getTime() + 36 * 3600 * 1000);
+console.log(next.toISOString(), next.getUTCMonth(), next.getUTCDate());
+console.log(Date.parse('2024-03-10T12:00:00Z'), new Date('2024-03-10T12:00:00.000Z').valueOf());
+console.log(new Date(0).toISOString(), new Date(-1).toISOString(), new Date(8.64e15).toISOString());
+const days = (new Date('2024-12-25T00:00:00Z') - new Date('2024-01-01T00:00:00Z')) / 86400000;
+console.log(days, JSON.stringify({ at: new Date(Date.UTC(2000, 0, 1)) }));
+console.log(new Date('invalid').getTime(), isNaN(new Date('nope')));
+console.log(new Date(Date.UTC(2023, 11, 31, 23, 59, 59, 999)).toUTCString());
+const d = new Date(Date.UTC(2020, 0, 31));
+d.setUTCMonth(1);
+console.log(d.toISOString());

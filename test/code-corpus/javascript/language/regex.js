@@ -1,0 +1,11 @@
+const log = '2024-01-15 ERROR disk full\n2024-01-16 INFO ok\n2024-02-01 ERROR cpu hot';
+const pattern = /^(?<date>\d{4}-(?<month>\d{2})-\d{2}) (?<level>[A-Z]+) (?<message>.*)$/gm;
+for (const match of log.matchAll(pattern)) console.log(match.groups.month, match.groups.level, match.groups.message);
+console.log('a-b_c d'.replace(/[-_ ](\w)/g, (_, letter) => letter.toUpperCase()));
+console.log('price: $30, $45'.match(/(?<=\$)\d+/g), 'x1y2'.split(/\d/));
+const sticky = /foo/y;
+sticky.lastIndex = 3;
+console.log(sticky.test('barfoo'), sticky.lastIndex);
+console.log(/\p{Lu}/u.test('É'), 'aaa'.replace(/a/g, '$&$&'), 'John Smith'.replace(/(\w+)\s(\w+)/, '$2, $1'));
+console.log(/(a)|(b)/.exec('b'), JSON.stringify('tab\tsep'.split(/\t/)));
+console.log('Hello'.search(/l/), /[.*+?^${}()|[\]\\]/g.source, 'a.b*c'.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));

@@ -1,0 +1,10 @@
+const controller = new AbortController();
+controller.signal.addEventListener('abort', () => console.log('aborted', controller.signal.aborted));
+controller.abort();
+console.log(typeof performance.now(), typeof globalThis, typeof queueMicrotask, typeof structuredClone);
+const url = new URL('https://example.com:8080/path/to/page.html?query=1&other=two#frag');
+console.log(url.hostname, url.port, url.pathname, url.search, url.hash, url.searchParams.get('other'));
+const params = new URLSearchParams({ a: '1', b: 'x y' });
+params.append('c', '3');
+console.log(params.toString(), [...params.keys()]);
+console.log(new URL('../up.html', 'https://example.com/a/b/c.html').href);

@@ -1,0 +1,3 @@
+const a = require('./a');
+const b = require('./b');
+console.log('main', a.done, b.done);

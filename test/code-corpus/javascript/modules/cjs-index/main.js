@@ -1,0 +1,2 @@
+const lib = require('./lib');
+console.log(lib.parts.join('+'));

@@ -1,0 +1,2 @@
+exports.greet = (name) => `hello, ${name}`;
+exports.shout = (name) => exports.greet(name).toUpperCase();

@@ -1,0 +1,2 @@
+const modern = require('./modern.mjs');
+console.log(modern.modern, modern.default);

@@ -1,0 +1,2 @@
+export const modern = 'yes';
+export default 'default export';

@@ -1,0 +1,3 @@
+import Shape, { kinds } from './shape.mjs';
+for (const kind of kinds) console.log(new Shape(kind).describe());
+console.log(typeof Shape, Shape.name);

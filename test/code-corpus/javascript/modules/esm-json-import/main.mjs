@@ -1,0 +1,2 @@
+import data from './data.json' with { type: 'json' };
+console.log(data.name, data.list.length);

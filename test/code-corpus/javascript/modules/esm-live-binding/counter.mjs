@@ -1,0 +1,2 @@
+export let count = 0;
+export function increment() { count += 1; }

@@ -1,0 +1,3 @@
+export const version = '1.0';
+export function upper(text) { return text.toUpperCase(); }
+export default 'the default';

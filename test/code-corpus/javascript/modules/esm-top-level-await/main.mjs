@@ -1,0 +1,3 @@
+console.log('main starts');
+import { config } from './config.mjs';
+console.log('main has config', config);

@@ -1,0 +1,1 @@
+module.exports = { triple: (value) => value * 3 };

@@ -1,0 +1,3 @@
+import path = require('path');
+import helper = require('./helper.cjs');
+console.log(path.join('a', 'b'), helper.name);

@@ -1,0 +1,3 @@
+export type Id = string;
+export interface Item { id: Id; count: number }
+export const version = 2;

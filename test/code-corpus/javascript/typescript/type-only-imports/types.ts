@@ -1,0 +1,5 @@
+export interface Shape {
+  kind: 'circle' | 'square';
+  size: number;
+}
+export type Area = number;
