@@ -24,61 +24,30 @@ const entries = {
 };
 
 /**
- * The shell's Web Worker ships as `dist/shell-worker.js`, and the code that starts it keeps the
- * literal `new Worker(new URL('<relative path>', import.meta.url), { type: 'module' })`, the form
- * the APP's bundler (Vite, webpack, Turbopack) recognizes to emit the worker with its imports.
- * Left alone, this build would bundle the worker itself (as an asset, with just-bash inside, or
- * inlined) and the app could not dedupe or resolve just-bash. So the reference is hidden from
- * Vite's worker plugin while modules are transformed, the worker is emitted as a chunk of this
- * build, and the reference is written back, relative to the chunk it ends up in.
+ * The package's workers (the shell's, issue 26; Python's, issue 30) ship as `dist/<name>.js`, and
+ * the code that starts each keeps the literal `new Worker(new URL('<relative path>',
+ * import.meta.url), { type: 'module' })`, the form the APP's bundler (Vite, webpack, Turbopack)
+ * recognizes to emit the worker with its imports. Left alone, this build would bundle the worker
+ * itself (as an asset, with just-bash or pyodide inside, or inlined) and the app could not dedupe or
+ * resolve them. So the reference is hidden from Vite's worker plugin while modules are transformed,
+ * the worker is emitted as a chunk of this build, and the reference is written back, relative to
+ * the chunk it ends up in.
  */
-function shellWorker(): Plugin {
-  const source = resolve(import.meta.dirname, 'src/core/sandbox/shell/shell-worker.ts');
-  const client = resolve(import.meta.dirname, 'src/core/sandbox/shell/shell-worker-client.ts');
-  const reference = "new URL('./shell-worker.ts', import.meta.url)";
-  const placeholder = 'import.meta.REACT_AGENT_KIT_SHELL_WORKER_URL';
-  const fileName = 'shell-worker.js';
+function libraryWorker(name: string, worker: string, starter: string): Plugin {
+  const source = resolve(import.meta.dirname, worker);
+  const client = resolve(import.meta.dirname, starter);
+  const reference = `new URL('./${posix.basename(worker)}', import.meta.url)`;
+  const placeholder = `import.meta.REACT_AGENT_KIT_${name.toUpperCase()}_WORKER_URL`;
+  const fileName = `${name}-worker.js`;
   return {
-    name: 'react-agent-kit:shell-worker',
+    name: `react-agent-kit:${name}-worker`,
     enforce: 'pre',
     buildStart() {
       this.emitFile({ type: 'chunk', id: source, fileName });
     },
     transform(code, id) {
       if (id !== client) return null;
-      if (!code.includes(reference)) this.error(`${id} no longer contains ${reference}; update the shell-worker plugin in vite.config.ts`);
-      return { code: code.replace(reference, `new URL(${placeholder}, import.meta.url)`), map: null };
-    },
-    renderChunk(code, chunk) {
-      if (!code.includes(placeholder)) return null;
-      let path = posix.relative(posix.dirname(chunk.fileName), fileName);
-      if (!path.startsWith('.')) path = `./${path}`;
-      return { code: code.replace(placeholder, JSON.stringify(path)), map: null };
-    },
-  };
-}
-
-/**
- * The Python worker (issue 30) ships as `dist/python-worker.js` the same way as the shell's: the
- * literal `new URL('./python-worker.ts', import.meta.url)` in python-worker-start is hidden from
- * Vite's worker plugin, the worker is emitted as a chunk of this build (with `pyodide` external,
- * for the app's bundler to resolve), and the reference is written back relative to its chunk.
- */
-function pythonWorker(): Plugin {
-  const source = resolve(import.meta.dirname, 'src/core/sandbox/code/python/python-worker.ts');
-  const client = resolve(import.meta.dirname, 'src/core/sandbox/code/python/python-worker-start.ts');
-  const reference = "new URL('./python-worker.ts', import.meta.url)";
-  const placeholder = 'import.meta.REACT_AGENT_KIT_PYTHON_WORKER_URL';
-  const fileName = 'python-worker.js';
-  return {
-    name: 'react-agent-kit:python-worker',
-    enforce: 'pre',
-    buildStart() {
-      this.emitFile({ type: 'chunk', id: source, fileName });
-    },
-    transform(code, id) {
-      if (id !== client) return null;
-      if (!code.includes(reference)) this.error(`${id} no longer contains ${reference}; update the python-worker plugin in vite.config.ts`);
+      if (!code.includes(reference)) this.error(`${id} no longer contains ${reference}; update the ${name}-worker plugin in vite.config.ts`);
       return { code: code.replace(reference, `new URL(${placeholder}, import.meta.url)`), map: null };
     },
     renderChunk(code, chunk) {
@@ -92,8 +61,8 @@ function pythonWorker(): Plugin {
 
 export default defineConfig({
   plugins: [
-    pythonWorker(),
-    shellWorker(),
+    libraryWorker('python', 'src/core/sandbox/code/python/python-worker.ts', 'src/core/sandbox/code/python/python-worker-start.ts'),
+    libraryWorker('shell', 'src/core/sandbox/shell/shell-worker.ts', 'src/core/sandbox/shell/shell-worker-client.ts'),
     thirdPartyNotices(),
     {
       // The stylesheet is plain CSS that needs no processing: ship it as dist/styles.css.
