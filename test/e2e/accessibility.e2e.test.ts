@@ -12,8 +12,9 @@ import { replyWhenDone } from './setup/chat';
  * for (an email's generated form and its JSON, valid and not, a file edit's diff, a cleanup), deny
  * with a reason, the questions (one choice, several, free text), the files with a change and its
  * diff, an error and Retry, editing a message, the rollback question, the conversations (in the
- * drawer on a phone), the Workspace, Tool calls and Events panels and the model settings. Light and dark, at
- * a laptop's 1280x860 and a phone's 390x844: one walk per combination (no reload between states),
+ * drawer on a phone), the Workspace, Tool calls and Events panels and the model settings. At a
+ * laptop's 1280x860 and a phone's 390x844: one walk per size (no reload between states), each state
+ * audited in light and in dark (the color scheme is switched in place, the page and its state stay),
  * and every violation of every state is listed at the end (rule, impact, elements, what to fix).
  * E2E_SCREENSHOTS=1 saves each state to test-results/ to look at.
  *
@@ -35,14 +36,13 @@ interface Found {
   violations: Result[];
 }
 
-type Combination = { name: string; viewport: { width: number; height: number }; colorScheme: 'light' | 'dark' };
+type Combination = { name: string; viewport: { width: number; height: number } };
 
 const combinations: Combination[] = [
-  { name: '1280-light', viewport: { width: 1280, height: 860 }, colorScheme: 'light' },
-  { name: '1280-dark', viewport: { width: 1280, height: 860 }, colorScheme: 'dark' },
-  { name: '390-light', viewport: { width: 390, height: 844 }, colorScheme: 'light' },
-  { name: '390-dark', viewport: { width: 390, height: 844 }, colorScheme: 'dark' },
+  { name: '1280', viewport: { width: 1280, height: 860 } },
+  { name: '390', viewport: { width: 390, height: 844 } },
 ];
+const colorSchemes = ['light', 'dark'] as const;
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -52,17 +52,27 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Runs axe on the whole page as it is now, and records what it found under this state's name. */
+/**
+ * Runs axe on the whole page as it is now, once in each color scheme (switched in place, then back
+ * to light), and records what it found under this state's name.
+ */
 async function audit(page: Page, found: Found[], combination: Combination, state: string): Promise<void> {
   // Injected once per document (a reload or a new page loses it).
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
-  const results = await page.evaluate(async (options) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
-    return axe.run(document, options);
-  }, rules);
-  if (results.violations.length > 0) found.push({ state, violations: results.violations });
-  // E2E_SCREENSHOTS=1 saves every state, to look at; a state with a violation is always saved.
-  if (results.violations.length > 0 || process.env.E2E_SCREENSHOTS) await screenshot(page, `accessibility-${combination.name}-${state}`);
+  for (const colorScheme of colorSchemes) {
+    await page.emulateMedia({ colorScheme });
+    // Two frames: the new scheme's styles are computed and painted before axe reads the colors.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const results = await page.evaluate(async (options) => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
+      return axe.run(document, options);
+    }, rules);
+    const name = `${combination.name}-${colorScheme}-${state}`;
+    if (results.violations.length > 0) found.push({ state: `${colorScheme} ${state}`, violations: results.violations });
+    // E2E_SCREENSHOTS=1 saves every state, to look at; a state with a violation is always saved.
+    if (results.violations.length > 0 || process.env.E2E_SCREENSHOTS) await screenshot(page, `accessibility-${name}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
 
 function report(found: Found[]): string {
@@ -108,7 +118,7 @@ async function openPanel(page: Page, combination: Combination, toggle: 'Workspac
 }
 
 for (const combination of combinations) {
-  test(`axe finds no violations in any state of the walk, ${combination.name}`, { timeout: 180_000 }, async () => {
+  test(`axe finds no violations in any state of the walk, light and dark, ${combination.name}`, { timeout: 180_000 }, async () => {
     const found: Found[] = [];
     const check = (state: string) => audit(page, found, combination, state);
     const { page, errors } = await openPlayground('', {
@@ -116,7 +126,7 @@ for (const combination of combinations) {
       viewport: combination.viewport,
       ignoreConsoleErrors: [/api\/agent\/tools\/lookup_customer/],
     });
-    await page.emulateMedia({ colorScheme: combination.colorScheme });
+    await page.emulateMedia({ colorScheme: 'light' });
     const composer = page.getByRole('textbox', { name: 'Message' });
     await composer.waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('server-card').getAttribute('data-status')).toBe('ready');
@@ -282,7 +292,10 @@ for (const combination of combinations) {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(2);
     await list.getByRole('button', { name: /^Rename/ }).first().click();
     await check('sessions-rename');
-    await screenshot(page, `accessibility-${combination.name}-final`);
+    for (const colorScheme of colorSchemes) {
+      await page.emulateMedia({ colorScheme });
+      await screenshot(page, `accessibility-${combination.name}-${colorScheme}-final`);
+    }
 
     expect(report(found)).toBe('');
     expect(errors).toEqual([]);
