@@ -31,7 +31,9 @@ const entries = {
  * itself (as an asset, with just-bash or pyodide inside, or inlined) and the app could not dedupe or
  * resolve them. So the reference is hidden from Vite's worker plugin while modules are transformed,
  * the worker is emitted as a chunk of this build, and the reference is written back, relative to
- * the chunk it ends up in.
+ * the chunk it ends up in. Any other module may read the same path from the placeholder
+ * (`import.meta.REACT_AGENT_KIT_SHELL_WORKER_URL`): the shell's Node starter does, to start the same
+ * file as a `worker_threads` worker without a `new URL` literal an app's bundler would copy.
  */
 function libraryWorker(name: string, worker: string, starter: string): Plugin {
   const source = resolve(import.meta.dirname, worker);
@@ -54,7 +56,7 @@ function libraryWorker(name: string, worker: string, starter: string): Plugin {
       if (!code.includes(placeholder)) return null;
       let path = posix.relative(posix.dirname(chunk.fileName), fileName);
       if (!path.startsWith('.')) path = `./${path}`;
-      return { code: code.replace(placeholder, JSON.stringify(path)), map: null };
+      return { code: code.replaceAll(placeholder, JSON.stringify(path)), map: null };
     },
   };
 }

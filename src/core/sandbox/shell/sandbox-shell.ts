@@ -59,8 +59,9 @@ const loadWorkerClient = lazily(() => import('./shell-worker-client'));
  *
  * Where the page has `Worker`, scripts run in a Web Worker on a copy of the files, and their
  * changes are made to the sandbox when the script ends, all at once; a cancelled run ends at once
- * and changes nothing. Elsewhere (Node, tests, server rendering), or with `worker: false`, they
- * run in the calling thread and change the sandbox as they go. If the worker cannot be loaded
+ * and changes nothing. In Node the built package does the same in a `worker_threads` worker.
+ * Elsewhere (server rendering without Node, the kit's TypeScript sources), or with `worker: false`,
+ * they run in the calling thread and change the sandbox as they go. If the worker cannot be loaded
  * (the app's bundler did not emit it), the shell says so once on the console and runs scripts in
  * the page.
  *
@@ -75,16 +76,26 @@ export function createSandboxShell(sandbox: Sandbox, options: SandboxShellOption
   const programs: ProgramOptions | undefined =
     network === undefined && python === undefined ? undefined : { ...(network === undefined ? {} : { network }), ...(python === undefined ? {} : { python: python === true ? {} : python }) };
   const limits: ShellRunLimits = { ...defaultShellLimits, ...overrides };
-  let inPage = worker === false || (worker === undefined && typeof Worker === 'undefined');
-  let runner: Promise<import('./shell-worker-client').ShellWorkerRunner> | undefined;
+  let inPage = worker === false;
+  let runner: Promise<import('./shell-worker-client').ShellWorkerRunner | undefined> | undefined;
 
   return {
     async run(runOptions) {
       if (!inPage) {
         try {
-          runner ??= loadWorkerClient().then(({ createShellWorkerRunner }) => createShellWorkerRunner(sandbox, limits, env, typeof worker === 'function' ? worker : undefined, programs));
-          const result = await (await runner).run(runOptions);
-          if (result !== undefined) return result;
+          runner ??= loadWorkerClient().then(({ createShellWorkerRunner, nodeShellWorkerStarter }) => {
+            // A Web Worker where the page has them; else Node's worker thread, where the built package runs.
+            const start = typeof worker === 'function' ? worker : typeof Worker === 'function' ? undefined : nodeShellWorkerStarter();
+            if (start === undefined && typeof Worker !== 'function') return undefined;
+            return createShellWorkerRunner(sandbox, limits, env, start, programs);
+          });
+          const current = await runner;
+          // No worker on this platform (server rendering, the kit's sources in Node): the calling thread, as documented.
+          if (current === undefined) inPage = true;
+          else {
+            const result = await current.run(runOptions);
+            if (result !== undefined) return result;
+          }
         } catch {
           runner = undefined; // the client's chunk did not load (offline?): try the page's runtime
         }

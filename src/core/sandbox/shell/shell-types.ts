@@ -21,9 +21,10 @@ export interface SandboxShellOptions {
   env?: Record<string, string>;
   /**
    * Where scripts run. By default, in a Web Worker where the page has `Worker` (so a script never
-   * blocks the page, and cancelling a run ends it at once), else in the calling thread (Node,
-   * tests, server rendering). `false` always runs in the calling thread; a function starts the
-   * worker itself (it must load this package's `shell-worker.js` as a module worker).
+   * blocks the page, and cancelling a run ends it at once), and in a `worker_threads` worker in
+   * Node (the same file, with the same guarantees for the process's event loop); else in the
+   * calling thread. `false` always runs in the calling thread; a function starts the worker itself
+   * (it must load this package's `shell-worker.js` as a module worker).
    */
   worker?: false | (() => Worker);
   /** Origins that programs (`node`, `python3`) may reach with `fetch`; none by default. */

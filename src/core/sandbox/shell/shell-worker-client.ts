@@ -17,6 +17,8 @@ import { applyOperations } from './shell-operations';
 import type { ShellWorkerRequest, ShellWorkerResponse } from './shell-worker-protocol';
 import type { SandboxShellResult, SandboxShellRunOptions, ShellRunLimits, ShellRunOutput, ProgramOptions } from './shell-types';
 
+export { nodeShellWorkerStarter } from './shell-worker-node';
+
 /**
  * Starts the shell's worker. The `new Worker(new URL(..., import.meta.url))` form is what
  * bundlers (Vite, webpack, Turbopack, ...) recognize to emit the worker file, so it is written
