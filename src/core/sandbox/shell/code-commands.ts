@@ -25,6 +25,8 @@ export interface CodeCommandsContext {
   onOutput?: (chunk: { stream: 'stdout' | 'stderr'; text: string }) => void;
   /** Origins programs may reach with `fetch`. */
   network?: CodeNetworkOptions;
+  /** A program used up the script's time (its limit is what was left of it): the script ends too. */
+  onTimeUp?: () => void;
 }
 
 /** A parsed command line: what to run, or what to print at once (`--version`), or a usage error. */
@@ -114,6 +116,7 @@ function codeCommand(name: string, parse: (args: readonly string[], stdin: strin
           shell.limits(),
           shell.network,
         );
+        if (result.stopped === 'timeout') shell.onTimeUp?.();
         return { stdout: result.stdout, stderr: result.stderr, exitCode: result.exitCode, stdoutKind: 'text' };
       } catch (error) {
         return { stdout: '', stderr: `${name}: ${error instanceof Error ? error.message : String(error)}\n`, exitCode: 127 };

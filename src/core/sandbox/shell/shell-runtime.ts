@@ -76,7 +76,13 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   const refusals = createShellRefusals(() => controller.abort());
   const fs = createSandboxFileSystem(sandbox);
   const deadline = Date.now() + limits.timeoutMs;
-  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }), ...(input.onOutput === undefined ? {} : { onOutput: input.onOutput }), ...(input.programs?.network === undefined ? {} : { network: input.programs.network }) }, input.programs?.python === undefined ? undefined : pythonRunner(input.programs.python));
+  // A program's time is what is left of the script's: when it runs out, the script ends there too.
+  let timeUp = false;
+  const onTimeUp = () => {
+    timeUp = true;
+    controller.abort();
+  };
+  const programs = codeCommands({ sandbox, fs, refusals, signal: controller.signal, onTimeUp, limits: () => ({ timeoutMs: Math.max(1, deadline - Date.now()) }), ...(input.onOutput === undefined ? {} : { onOutput: input.onOutput }), ...(input.programs?.network === undefined ? {} : { network: input.programs.network }) }, input.programs?.python === undefined ? undefined : pythonRunner(input.programs.python));
   const supported = new Set(programs.map((command) => command.name));
   const bash = new Bash({
     fs: withProcessSubstitutionFiles(fs),
@@ -119,6 +125,7 @@ export async function runScript(sandbox: Sandbox, limits: Omit<ShellRunLimits, '
   } catch (error) {
     result = { ...result, exitCode: result.exitCode === 0 ? 1 : result.exitCode, stderr: `${result.stderr}bash: ${messageOf(error)}\n` };
   }
+  if (timeUp && !isAborted(signal)) result = { ...timedOut(limits.timeoutMs), stdout: result.stdout, stderr: `${result.stderr}${timedOut(limits.timeoutMs).stderr}` };
   if (refusals.reason !== undefined && !isAborted(signal)) result = refusedOutput(refusals.reason);
   if (isAborted(signal)) result = { ...result, exitCode: cancelledExitCode, stderr: result.stderr === '' ? 'bash: cancelled\n' : result.stderr };
   return result;
