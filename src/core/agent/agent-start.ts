@@ -63,6 +63,12 @@ function loadSandboxFiles(sandbox: Sandbox, saved: NonNullable<AgentSnapshot['sa
   }
 }
 
+/** A session being loaded, and whether the agent is to go on with the run it restores. */
+export interface StartedSession extends AgentSessionControl {
+  /** Once loaded: the session was saved mid-run and `session.resume` is `'auto'`. */
+  resumesOnLoad(): boolean;
+}
+
 /**
  * Checks the session option and starts loading the session; commands wait for `ready`.
  *
@@ -81,7 +87,7 @@ export function startSession(
     dispatch: (event: AgentEvent) => void;
     subscribe: (listener: () => void) => () => void;
   },
-): AgentSessionControl {
+): StartedSession {
   if (typeof options.id !== 'string' || options.id === '') throw new TypeError('createAgent: `session.id` must be a non-empty string.');
   const methods = ['list', 'load', 'save', 'rename', 'remove', 'files'] as const;
   const missing = methods.filter((name) => typeof (options.storage as unknown as Record<string, unknown> | null)?.[name] !== 'function');
@@ -92,7 +98,15 @@ export function startSession(
   // The app's own storage holds this user's own decisions: its grants stay, unless others can write
   // there too (a session server: any HTTP client of the user). Decided approvals that did not run are asked again.
   const keepGrants = options.storage.grants !== 'untrusted';
-  const restoreState = (state: AgentState) => sealInterrupted(withoutLoadedAuthority(state, { tools, permissions, keepGrants, settleUnavailable: true, now: agent.now() }), agent.now());
+  const resume = options.resume ?? 'auto';
+  if (resume !== 'auto' && resume !== 'ask' && resume !== 'never') throw new TypeError(`createAgent: \`session.resume\` must be 'auto', 'ask' or 'never', got ${JSON.stringify(resume)}.`);
+  // A run that goes on again runs a call that was running only if its tool says that is safe.
+  const resumeOptions = resume === 'never' ? undefined : { idempotent: (name: string) => tools.get(name)?.idempotent === true };
+  const restoreState = (state: AgentState) => {
+    interruptedRun = state.status === 'running';
+    return sealInterrupted(withoutLoadedAuthority(state, { tools, permissions, keepGrants, settleUnavailable: true, now: agent.now() }), agent.now(), resumeOptions);
+  };
+  let interruptedRun = false;
   import('../sessions/session-sync')
     .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, restoreState, ...rest }))
     .catch((error: unknown) => {
@@ -100,5 +114,5 @@ export function startSession(
       control.set({ status: 'off', loaded: 'failed', error: toPersistenceError(error, 'loading the session') });
       control.finishLoading();
     });
-  return control;
+  return { ...control, resumesOnLoad: () => resume === 'auto' && interruptedRun };
 }

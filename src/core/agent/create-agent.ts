@@ -241,6 +241,12 @@ export function createAgent(options: AgentOptions): Agent {
     ...people,
     ...routeToChildren(people, children, getState, () => runs.continue()),
   };
+  // A session saved mid-run goes on once loaded (`session.resume: 'auto'`), unless something
+  // else started meanwhile or the agent was let go.
+  void session?.session.ready.then(() => {
+    if (!session.resumesOnLoad() || disposal !== undefined || runs.active || !canResume(getState())) return;
+    commands.resume().catch(() => {});
+  });
   const agent: Agent = {
     // With a session, commands wait until it is loaded (they act on the restored conversation);
     // once disposed, they reject.

@@ -49,6 +49,8 @@ export function toProviderPrompt(input: {
   const elided = input.elidedToolCallIds;
 
   for (const message of input.messages) {
+    // Cut off by a reload and asked again: the model never said it (its calls never ran).
+    if (message.interrupted === true) continue;
     if (message.role === 'user') {
       const content = message.parts.flatMap(userContent);
       if (content.length > 0) prompt.push({ role: 'user', content });

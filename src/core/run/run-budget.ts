@@ -1,4 +1,4 @@
-import type { Usage } from '../store/state';
+import type { AgentState, Usage } from '../store/state';
 import type { AgentLimits, CostEstimator } from './run-limits';
 
 /** What one run has used so far. A run paused for people and resumed is the same run. */
@@ -29,6 +29,46 @@ export class LimitReachedError extends Error {
 
 export function createRunBudget(runId: string): RunBudget {
   return { runId, steps: 0, toolCalls: 0, outputTokens: 0, costUsd: 0, activeMs: 0 };
+}
+
+/**
+ * The budget of the state's run as the state records it, for a run that goes on in a new life of
+ * the agent (a reload, another tab): its steps, the calls that ran, the tokens and cost of its
+ * replies and their sub-agents, and its active time (the finished stretches, and the one that was
+ * in progress up to the last thing it recorded). Limits then count the whole run.
+ *
+ * @example
+ * ```ts
+ * const budget = runBudgetOf(restoredState); // { runId: 'run-1', steps: 3, toolCalls: 2, ... }
+ * ```
+ */
+export function runBudgetOf(state: AgentState): RunBudget {
+  const runId = state.runId!;
+  const budget = createRunBudget(runId);
+  budget.steps = state.step;
+  const replies = new Set<string>();
+  let lastActivity = state.runTime?.since ?? 0;
+  for (const message of state.messages) {
+    if (message.runId !== runId) continue;
+    lastActivity = Math.max(lastActivity, message.createdAt);
+    if (message.role !== 'assistant') continue;
+    replies.add(message.id);
+    budget.outputTokens += message.usage?.outputTokens ?? 0;
+    budget.costUsd += message.costUsd ?? 0;
+  }
+  for (const call of state.toolCalls) {
+    if (!replies.has(call.messageId)) continue;
+    for (const entry of call.audit) lastActivity = Math.max(lastActivity, entry.at);
+    // A call counts once it ran; one that is to run again counts when it does.
+    if (call.audit.some((entry) => entry.state === 'running') && call.state !== 'input-available') budget.toolCalls += 1;
+    if (call.subAgent) {
+      budget.outputTokens += call.subAgent.usage.outputTokens;
+      budget.costUsd += call.subAgent.costUsd ?? 0;
+    }
+  }
+  const { runTime } = state;
+  budget.activeMs = (runTime?.activeMs ?? 0) + (runTime?.since != null ? Math.max(0, lastActivity - runTime.since) : 0);
+  return budget;
 }
 
 /**

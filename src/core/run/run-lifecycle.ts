@@ -1,7 +1,7 @@
 import type { AgentEvent } from '../store/events';
 import { createId } from '../store/ids';
 import type { AgentError, AgentState, AgentStatus } from '../store/state';
-import { chargeStep, createRunBudget, LimitReachedError, wallClockNotice, type RunBudget } from './run-budget';
+import { chargeStep, createRunBudget, LimitReachedError, runBudgetOf, wallClockNotice, type RunBudget } from './run-budget';
 import type { SubAgentHost } from './sub-agent-host';
 import type { RunConfig } from './run-config';
 import { loadRunLoop, loadedRunLoop } from './load-run-loop';
@@ -107,7 +107,7 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
         runBudget.activeMs += now() - startedAt;
         active = null;
         const error = outcome.status === 'error' ? outcome.error : null;
-        dispatch({ type: 'run-finish', runId: runBudget.runId, status: outcome.status, ...(error ? { error } : {}) });
+        dispatch({ type: 'run-finish', runId: runBudget.runId, status: outcome.status, ...(error ? { error } : {}), activeMs: runBudget.activeMs });
         // The end of a run (an answer, an approval to ask) is saved at once, not after the quiet time.
         void state.persist?.();
         return { status: outcome.status, error };
@@ -123,14 +123,18 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
     deferred,
     begin(prepare) {
       budget = createRunBudget(createId('run'));
-      dispatch({ type: 'run-start', runId: budget.runId });
+      dispatch({ type: 'run-start', runId: budget.runId, at: now() });
       prepare?.(budget.runId);
       return start();
     },
     continue() {
       waker.wake();
       if (active) return active.done;
-      dispatch({ type: 'run-resume', runId: budget.runId });
+      // The state's run is another life's (restored from a session, or run in another tab until
+      // now): it goes on under its id, with what it has spent so far.
+      const { runId } = getState();
+      if (runId !== null && runId !== budget.runId) budget = runBudgetOf(getState());
+      dispatch({ type: 'run-resume', runId: budget.runId, at: now() });
       return start();
     },
     async stop() {

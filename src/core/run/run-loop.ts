@@ -37,7 +37,8 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
   const { signal, budget, limits } = context;
   try {
     while (true) {
-      const last = context.getState().messages.at(-1);
+      // A reply cut off by a reload (`interrupted`) is not the model's: its step is asked again.
+      const last = context.getState().messages.findLast((message) => message.interrupted !== true);
       if (last?.role === 'assistant') {
         const calls = context.getState().toolCalls.filter((call) => call.messageId === last.id);
         if (calls.length === 0) return { status: 'idle', reason: 'finished' };

@@ -62,6 +62,7 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   if (state.error !== null) readError(reader, reader.object(state.error, 'error'));
   if (state.runId !== null) reader.string(state.runId, 'runId');
   if (!Number.isSafeInteger(state.step) || (state.step as number) < 0) reader.expected('a whole number of 0 or more', state.step, 'step');
+  if (state.runTime !== undefined) readRunTime(reader, reader.object(state.runTime, 'runTime'));
   const allowed = reader.list(state.alwaysAllowed, 'alwaysAllowed');
   reader.enter('alwaysAllowed');
   for (let index = 0; index < allowed.length; index++) reader.string(allowed[index], index);
@@ -242,6 +243,13 @@ function readApproval(reader: ShapeReader, approval: Record<string, unknown>): v
   }
   reader.leave();
 }
+/** A run's active time: limits count it, so a file must not make it negative or endless. */
+function readRunTime(reader: ShapeReader, runTime: Record<string, unknown>): void {
+  reader.enter('runTime');
+  if (typeof runTime.activeMs !== 'number' || !Number.isFinite(runTime.activeMs) || runTime.activeMs < 0) reader.expected('a number of 0 or more', runTime.activeMs, 'activeMs');
+  if (runTime.since !== null) reader.finite(runTime.since, 'since');
+  reader.leave();
+}
 
 function readMessages(reader: ShapeReader, messages: readonly unknown[], at: PathAt): { messageIds: Map<string, number>; references: Reference[] } {
   const messageIds = new Map<string, number>();
@@ -259,6 +267,7 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[], at: Pat
     if (message.usage !== undefined) readUsage(reader, message.usage);
     if (message.costUsd !== undefined) readCost(reader, message.costUsd);
     if (message.foreignParts !== undefined) reader.list(message.foreignParts, 'foreignParts');
+    if (message.interrupted !== undefined) reader.boolean(message.interrupted, 'interrupted');
     const parts = reader.list(message.parts, 'parts');
     reader.enter('parts');
     for (let position = 0; position < parts.length; position++) {

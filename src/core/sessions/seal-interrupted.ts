@@ -37,10 +37,23 @@ function sealedError(call: ToolCall): string {
   return `The conversation was interrupted (the page was closed or reloaded) before "${call.name}" ran; it did not run.`;
 }
 
+/** How a restored run is to go on (see `session.resume`); without it, everything in flight is sealed. */
+export interface ResumeOptions {
+  /**
+   * Whether a tool may run again: a call that was running when the page went away runs again only
+   * when its tool says it is safe to repeat (`idempotent: true`); every other one is sealed.
+   */
+  idempotent(toolName: string): boolean;
+}
+
 /**
  * The state to continue from after a reload: interrupted calls sealed, a streaming reply marked
  * `stopped` with a notice, the status `awaiting-people` when something still waits for a person,
  * otherwise `idle` (an error stays an error). A state with nothing in flight comes back unchanged.
+ *
+ * With `resume`, the run is made ready to go on: a call of an idempotent tool that was running is
+ * to run again (`input-available`), and a reply that was streaming is marked `interrupted`: it
+ * stays in view, and the model step it belonged to is asked again (the model never reads it).
  *
  * @example
  * ```ts
@@ -48,9 +61,12 @@ function sealedError(call: ToolCall): string {
  * state.toolCalls.find((call) => call.state === 'running'); // undefined: it is 'sealed' now
  * ```
  */
-export function sealInterrupted(state: AgentState, now: number): AgentState {
-  const toolCalls = sealCalls(state.toolCalls, now, (call) => keptOnRestore[call.state]);
-  const messages = sealMessages(state.messages);
+export function sealInterrupted(state: AgentState, now: number, resume?: ResumeOptions): AgentState {
+  const again = (call: ToolCall) => resume !== undefined && call.state === 'running' && call.subAgent === undefined && call.remote === undefined && resume.idempotent(call.name);
+  const runAgain = new Set(state.toolCalls.filter(again).map((call) => call.id));
+  const rerun = runAgain.size > 0 ? state.toolCalls.map((call) => (runAgain.has(call.id) ? toRunAgain(call, now) : call)) : state.toolCalls;
+  const toolCalls = sealCalls(rerun, now, (call) => keptOnRestore[call.state] || runAgain.has(call.id));
+  const messages = sealMessages(state.messages, resume !== undefined);
   const changed = toolCalls !== state.toolCalls || messages !== state.messages;
   const waiting = toolCalls.some(isWaitingForPeople);
   const status: AgentStatus = waiting ? 'awaiting-people' : state.status === 'error' ? 'error' : 'idle';
@@ -87,13 +103,22 @@ function sealSubAgent(run: SubAgentRun, now: number): SubAgentRun {
   return { ...run, toolCalls, messages, status };
 }
 
-/** Replies that were streaming keep their text and say they were cut off; the same list when none was. */
-function sealMessages(messages: Message[]): Message[] {
+/** A call of an idempotent tool that was running, made to run again when the run goes on. */
+function toRunAgain(call: ToolCall, now: number): ToolCall {
+  return { ...call, state: 'input-available', audit: [...call.audit, { state: 'input-available', at: now, by: 'runtime', note: 'to run again: it was running when the page went away, and its tool is idempotent' }] };
+}
+
+/**
+ * Replies that were streaming keep their text and say they were cut off (and, when the run is to
+ * go on, are marked `interrupted`); the same list when none was.
+ */
+function sealMessages(messages: Message[], interrupted = false): Message[] {
   if (!messages.some((message) => message.status === 'streaming')) return messages;
   return messages.map((message): Message => {
     if (message.status !== 'streaming') return message;
     return {
       ...message,
+      ...(interrupted ? { interrupted: true } : {}),
       status: 'stopped',
       parts: [
         ...message.parts.map((part) => ((part.type === 'text' || part.type === 'reasoning') && part.status === 'streaming' ? { ...part, status: 'done' as const } : part)),
@@ -106,7 +131,8 @@ function sealMessages(messages: Message[]): Message[] {
 /**
  * Whether a restored conversation can go on without a new message: it ends with tool calls the
  * model has not answered yet (sealed, finished, or approved and not yet run), or with a user
- * message that got no reply. A reply that was cut off is not resumed: regenerate it instead.
+ * message that got no reply, or with a reply cut off by a reload and marked `interrupted` (its step
+ * is asked again). Another reply that was cut off is not resumed: regenerate it instead.
  *
  * @example
  * ```ts
@@ -115,9 +141,11 @@ function sealMessages(messages: Message[]): Message[] {
  */
 export function canResume(state: AgentState): boolean {
   if (state.status !== 'idle') return false;
-  const last = state.messages.at(-1);
+  // A reply cut off by a reload whose run is to go on: the step is asked again.
+  const last = state.messages.findLast((message) => message.interrupted !== true);
   if (!last) return false;
   if (last.role === 'user') return true;
+  if (last !== state.messages.at(-1)) return true;
   if (last.status !== 'done') return false;
   const calls = state.toolCalls.filter((call) => call.messageId === last.id);
   const waitsForPerson = calls.some(isWaitingForPeople);

@@ -21,9 +21,11 @@ import type {
  * replayed to rebuild the state.
  */
 export type AgentEvent =
-  | { type: 'run-start'; runId: string }
-  | { type: 'run-resume'; runId: string }
-  | { type: 'run-finish'; runId: string; status: Exclude<AgentStatus, 'running'>; error?: AgentError }
+  /** `at`: when the run's stretch started (epoch ms), kept in `state.runTime`. */
+  | { type: 'run-start'; runId: string; at?: number }
+  | { type: 'run-resume'; runId: string; at?: number }
+  /** `activeMs`: the run's active time so far, all its stretches, kept in `state.runTime`. */
+  | { type: 'run-finish'; runId: string; status: Exclude<AgentStatus, 'running'>; error?: AgentError; activeMs?: number }
   | { type: 'message-add'; message: Message }
   | { type: 'message-finish'; messageId: string; status: 'done' | 'stopped' | 'error' }
   | { type: 'message-remove'; messageId: string }

@@ -16,12 +16,15 @@ import { addUsage, usageSince } from './usage-math';
  */
 export function reduce(state: AgentState, event: AgentEvent): AgentState {
   switch (event.type) {
-    case 'run-start':
-      return { ...state, status: 'running', runId: event.runId, step: 0, error: null };
+    case 'run-start': {
+      // A new run's time starts at zero (a state without it: one saved before it was kept).
+      const { runTime: _previous, ...rest } = state;
+      return { ...rest, status: 'running', runId: event.runId, step: 0, error: null, ...(event.at !== undefined ? { runTime: { activeMs: 0, since: event.at } } : {}) };
+    }
     case 'run-resume':
-      return { ...state, status: 'running', runId: event.runId, error: null };
+      return { ...state, status: 'running', runId: event.runId, error: null, ...(event.at !== undefined ? { runTime: { activeMs: state.runTime?.activeMs ?? 0, since: event.at } } : {}) };
     case 'run-finish':
-      return { ...state, status: event.status, error: event.error ?? null };
+      return { ...state, status: event.status, error: event.error ?? null, ...(event.activeMs !== undefined ? { runTime: { activeMs: event.activeMs, since: null } } : {}) };
     case 'state-restore':
       return event.state;
     case 'error-clear':

@@ -101,6 +101,12 @@ export interface Message {
    * App's `tools/call`), not the model. Its calls run like the model's; no model step follows.
    */
   requestedBy?: 'app';
+  /**
+   * Assistant messages: a reply that was streaming when the page went away, kept to be seen (it is
+   * `stopped`, with a notice). The run asked that step again when it went on, so the model never
+   * reads this one (see `session.resume`).
+   */
+  interrupted?: boolean;
 }
 
 /**
@@ -266,6 +272,12 @@ export interface AgentState {
   runId: string | null;
   /** Model steps taken in the current (or last) run. */
   step: number;
+  /**
+   * The current (or last) run's active time, which `limits.maxWallClockMs` counts across pauses
+   * and reloads: the milliseconds of its finished stretches, and when the stretch in progress
+   * started (`null` between stretches). Absent in states saved before it was kept.
+   */
+  runTime?: RunTime;
   /** Tool names a person approved "always" in this conversation; persisted with the state. */
   alwaysAllowed: string[];
   /** What the conversation cost in US dollars, by the agent's `costEstimator`; absent without one. */
@@ -288,6 +300,12 @@ export interface AgentState {
    * `STATE_DELTA` events), read-only, as JSON; absent until it sends one.
    */
   remote?: unknown;
+}
+
+/** See `AgentState.runTime`. */
+export interface RunTime {
+  activeMs: number;
+  since: number | null;
 }
 
 /** Where an item of the plan stands; the names models are trained on (Claude's TodoWrite). */

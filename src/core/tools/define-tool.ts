@@ -119,7 +119,9 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
   dispose?: () => void | PromiseLike<void>;
   /**
    * Running it twice with the same input does no more than running it once (a lookup, a PUT).
-   * Only such tools are retried when a call to a backend fails in transit (`httpToolBridge`).
+   * Only such tools are retried when a call to a backend fails in transit (`httpToolBridge`), and
+   * run again when a run goes on after the page was reloaded while they ran (`session.resume`);
+   * a call of any other tool is sealed then, and the model is told.
    */
   idempotent?: boolean;
 }
