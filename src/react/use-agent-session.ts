@@ -9,6 +9,8 @@ export interface AgentSessionView {
   status: AgentSessionStatus;
   error: PersistenceError | null;
   loaded: AgentSession['loaded'];
+  /** Whether this tab runs the conversation (see `AgentSession.leader`): `false` shows "running in another tab". */
+  leader: boolean;
 }
 
 /**
@@ -29,8 +31,8 @@ export function useAgentSession(): AgentSessionView | undefined {
   const read = () => {
     if (!session) return undefined;
     const cached = cache.current;
-    if (cached && cached.id === session.id && cached.status === session.status && cached.error === session.error && cached.loaded === session.loaded) return cached;
-    cache.current = { id: session.id, status: session.status, error: session.error, loaded: session.loaded };
+    if (cached && cached.id === session.id && cached.status === session.status && cached.error === session.error && cached.loaded === session.loaded && cached.leader === session.leader) return cached;
+    cache.current = { id: session.id, status: session.status, error: session.error, loaded: session.loaded, leader: session.leader };
     return cache.current;
   };
   return useSyncExternalStore(subscribe, read, read);

@@ -29,8 +29,8 @@ const slowImport = defineTool({
     }),
 });
 
-function open(storage: SessionStorage, options: Partial<AgentOptions> & Pick<AgentOptions, 'model'>, id = 'chat-1'): Agent {
-  return createAgent({ tools: [sendEmail, slowImport], ...options, session: { id, storage, delayMs: 0, maxDelayMs: 0, onError: () => {} } });
+function open(storage: SessionStorage, options: Partial<AgentOptions> & Pick<AgentOptions, 'model'>, id = 'chat-1', resume?: 'never'): Agent {
+  return createAgent({ tools: [sendEmail, slowImport], ...options, session: { id, storage, delayMs: 0, maxDelayMs: 0, onError: () => {}, ...(resume ? { resume } : {}) } });
 }
 
 async function saved(agent: Agent): Promise<void> {
@@ -84,7 +84,8 @@ describe('createAgent({ session })', () => {
     expect(after.getState().messages.at(-1)!.parts[0]).toMatchObject({ text: 'Sent it to Ada.' });
   });
 
-  it('a tool that was running is sealed on reload; the history stays valid and resume() goes on', async () => {
+  // The run going on by itself (the default, `resume: 'auto'`) is src/core/agent/resume-on-load.test.ts.
+  it("with resume: 'never', a tool that was running is sealed on reload; the history stays valid and resume() goes on", async () => {
     const storage = memorySessionStorage();
     const before = open(storage, { model: scriptedModel([toolCall('slow_import', {}, 'call-1'), text('never')]) });
     void before.send('Import the data');
@@ -92,7 +93,7 @@ describe('createAgent({ session })', () => {
     await saved(before);
 
     const model = scriptedModel([text('The import was interrupted; shall I try again?')]);
-    const after = open(storage, { model });
+    const after = open(storage, { model }, 'chat-1', 'never');
     await after.session!.ready;
     const call = after.getState().toolCalls[0]!;
     expect(call.state).toBe('sealed');
@@ -106,7 +107,7 @@ describe('createAgent({ session })', () => {
     release?.();
   });
 
-  it('a reply that was streaming is kept, marked cut off, and can be regenerated', async () => {
+  it("with resume: 'never', a reply that was streaming is kept, marked cut off, and can be regenerated", async () => {
     const storage = memorySessionStorage();
     const before = open(storage, { model: hangingModel({ text: 'Once upon a' }) });
     void before.send('Tell me a story');
@@ -114,7 +115,7 @@ describe('createAgent({ session })', () => {
     await saved(before);
 
     const model = scriptedModel([text('Once upon a time, the end.')]);
-    const after = open(storage, { model });
+    const after = open(storage, { model }, 'chat-1', 'never');
     await after.session!.ready;
     const cut = after.getState().messages.at(-1)!;
     expect(cut.status).toBe('stopped');

@@ -13,7 +13,8 @@ import { readSnapshot } from '../sessions/snapshot-format';
 import type { AgentSnapshot } from '../sessions/session-types';
 import type { AgentState } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
-import type { AgentOptions } from './agent-options';
+import { AgentCommandError, type AgentCommandErrorCode, type AgentOptions } from './agent-options';
+import type { TabLocks, TabsRoute } from '../sessions/tabs/session-tabs';
 import type { PermissionPolicy } from '../people/permission-policy';
 
 /** What loaded states are checked against: the app's tools and policy. */
@@ -67,6 +68,14 @@ function loadSandboxFiles(sandbox: Sandbox, saved: NonNullable<AgentSnapshot['sa
 export interface StartedSession extends AgentSessionControl {
   /** Once loaded: the session was saved mid-run and `session.resume` is `'auto'`. */
   resumesOnLoad(): boolean;
+  /** Calls `listener` each time this tab has loaded the session to run it (at start, or when it takes the run over from another tab). */
+  onRestored(listener: () => void): void;
+  /** Which side of a session shared by tabs this one is on (both `undefined` without tabs). */
+  readonly route: TabsRoute;
+  /** How this tab runs a command another tab sent it, once the agent's commands exist. */
+  serve(run: (name: string, args: readonly unknown[]) => Promise<unknown>): void;
+  /** Leaves the tabs (a leader lets the next tab take over). */
+  leaveTabs(): void;
 }
 
 /**
@@ -107,12 +116,52 @@ export function startSession(
     return sealInterrupted(withoutLoadedAuthority(state, { tools, permissions, keepGrants, settleUnavailable: true, now: agent.now() }), agent.now(), resumeOptions);
   };
   let interruptedRun = false;
-  import('../sessions/session-sync')
-    .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, restoreState, ...rest }))
-    .catch((error: unknown) => {
-      // Not even the code could load (offline after an update, say): the chat runs in memory.
-      control.set({ status: 'off', loaded: 'failed', error: toPersistenceError(error, 'loading the session') });
-      control.finishLoading();
-    });
-  return { ...control, resumesOnLoad: () => resume === 'auto' && interruptedRun };
+  const restored = new Set<() => void>();
+  // Loads the session and saves it from then on; then tells who waits for a restored run.
+  const attach = () =>
+    import('../sessions/session-sync')
+      .then(({ attachSession }) => attachSession({ id: options.id, storage: options.storage, control, onError, delayMs: options.delayMs, maxDelayMs: options.maxDelayMs, restoreState, ...rest }))
+      .catch((error: unknown) => {
+        // Not even the code could load (offline after an update, say): the chat runs in memory.
+        control.set({ status: 'off', loaded: 'failed', error: toPersistenceError(error, 'loading the session') });
+        control.finishLoading();
+      })
+      .then(() => {
+        for (const listener of [...restored]) listener();
+      });
+  const route: TabsRoute = { leader: undefined, follower: undefined };
+  let runCommand: (name: string, args: readonly unknown[]) => Promise<unknown> = () => Promise.reject(new Error('The agent is not ready.'));
+  const tabs = sharedTabs(options);
+  const membership = tabs
+    ? import('../sessions/tabs/session-tabs')
+        .then(({ joinTabs }) =>
+          joinTabs({ ...tabs, control, route, getState: agent.getState, subscribe: agent.subscribe, dispatch: agent.dispatch, sandbox: agent.sandbox, attach, run: (name, args) => runCommand(name, args), toError: toCommandError }),
+        )
+        .catch(() => {
+          // The tabs' code did not load: this tab goes on alone, as without tabs.
+          void attach();
+          return undefined;
+        })
+    : (void attach(), undefined);
+  return {
+    ...control,
+    resumesOnLoad: () => resume === 'auto' && interruptedRun,
+    onRestored: (listener) => void restored.add(listener),
+    route,
+    serve: (run) => void (runCommand = run),
+    leaveTabs: () => void membership?.then((joined) => joined?.leave()),
+  };
+}
+
+/** The lock and channel of a session shared by the tabs of one browser, or `undefined` where it is not (see `session.tabs`). */
+function sharedTabs(options: NonNullable<AgentOptions['session']>): { name: string; locks: TabLocks; openChannel: (name: string) => BroadcastChannel } | undefined {
+  const locks = (globalThis as { navigator?: { locks?: TabLocks } }).navigator?.locks;
+  if (options.tabs === false || options.storage.tabs === undefined || locks === undefined || typeof BroadcastChannel !== 'function') return undefined;
+  return { name: `react-agent-kit:tabs:${options.storage.tabs}:${options.id}`, locks, openChannel: (name) => new BroadcastChannel(name) };
+}
+
+/** A command that failed in the leading tab fails the same way here. */
+function toCommandError(error: { name: string; message: string; code?: string }): Error {
+  if (error.name === 'AgentCommandError' && error.code !== undefined) return new AgentCommandError(error.code as AgentCommandErrorCode, error.message);
+  return Object.assign(new Error(error.message), { name: error.name });
 }

@@ -19,7 +19,9 @@ import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
 import { createRunLifecycle } from '../run/run-lifecycle';
 import { loadRunLoop } from '../run/load-run-loop';
-import { gateCommands, type AgentCommands } from './session-gate';
+import { gateCommands, type AgentCommandName, type AgentCommands } from './session-gate';
+import { routeToLeader } from './route-to-leader';
+import type { TabsRoute } from '../sessions/tabs/session-tabs';
 import { createAgentEvents } from './agent-events';
 import { consoleReportError, reportSafely } from './report-error';
 import { closeOnDispose } from './agent-dispose';
@@ -61,8 +63,11 @@ export function createAgent(options: AgentOptions): Agent {
   const reportError = options.reportError ?? consoleReportError;
   const events = createAgentEvents(reportError);
   // Every event goes through here: logged and applied by the store, then given to `agent.on` listeners.
+  // With the session shared by tabs, the leading tab's events go to the others too.
+  const tabs: { route?: TabsRoute | undefined } = {};
   const dispatch = (event: AgentEvent) => {
     const logged = agentStore.dispatch(event);
+    tabs.route?.leader?.publish(event);
     events.emit(logged);
     return logged;
   };
@@ -101,9 +106,11 @@ export function createAgent(options: AgentOptions): Agent {
   }
 
   const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred: runs.deferred, continueRun: () => runs.continue() });
-  const stopExpiry = watchApprovalExpiry(agentStore.store, (toolCallId) => void expireApproval(toolCallId).catch(() => {}), now);
+  // A following tab leaves expiry to the leading one, whose state it shows.
+  const stopExpiry = watchApprovalExpiry(agentStore.store, (toolCallId) => void (tabs.route?.follower ? undefined : expireApproval(toolCallId).catch(() => {})), now);
   let disposal: Promise<void> | undefined;
   const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
+  tabs.route = session?.route;
   const commands: AgentCommands = {
     async send(text, sendOptions = {}) {
       if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
@@ -235,25 +242,26 @@ export function createAgent(options: AgentOptions): Agent {
         stopExpiry();
         await config.toolLifecycle.dispose((error, toolName) => reportSafely(reportError, error, { kind: 'dispose', toolName }));
         await session?.session.dispose();
+        session?.leaveTabs();
       })();
       return disposal;
     },
     ...people,
     ...routeToChildren(people, children, getState, () => runs.continue()),
   };
-  // A session saved mid-run goes on once loaded (`session.resume: 'auto'`), unless something
-  // else started meanwhile or the agent was let go.
-  void session?.session.ready.then(() => {
+  // A session saved mid-run goes on once loaded (`session.resume: 'auto'`), also when this tab
+  // takes the run over from another, unless something else started meanwhile or the agent was let go.
+  session?.onRestored(() => {
     if (!session.resumesOnLoad() || disposal !== undefined || runs.active || !canResume(getState())) return;
     commands.resume().catch(() => {});
   });
+  const closed = closeOnDispose(commands, () => disposal !== undefined);
+  // Commands another tab sends run here as this tab's own.
+  session?.serve((name, args) => (closed[name as AgentCommandName] as (...given: readonly unknown[]) => Promise<unknown>)(...args));
   const agent: Agent = {
     // With a session, commands wait until it is loaded (they act on the restored conversation);
-    // once disposed, they reject.
-    ...gateCommands(
-      closeOnDispose(commands, () => disposal !== undefined),
-      session?.session.ready,
-    ),
+    // a following tab's go to the leading tab; once disposed, they reject.
+    ...gateCommands(session ? routeToLeader(closed, session.route) : closed, session?.session.ready),
     model,
     sandbox,
     store: agentStore.store,

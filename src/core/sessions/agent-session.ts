@@ -24,6 +24,12 @@ export interface AgentSession {
   readonly error: PersistenceError | null;
   /** How loading went: `restored` (a saved session came back), `new`, or `failed` (see `error`); `undefined` while loading. */
   readonly loaded: 'restored' | 'new' | 'failed' | undefined;
+  /**
+   * Whether this tab runs the conversation's loop and saves it. With the same session open in
+   * several tabs of one browser (`session.tabs`), one tab leads; the others show its state as it
+   * happens and send their commands to it. `true` without tabs.
+   */
+  readonly leader: boolean;
   /** Resolves once loading is over, however it went. Commands wait for it on their own. */
   readonly ready: Promise<void>;
   /** Called whenever `status`, `error` or `loaded` changes. Returns the function that stops listening. */
@@ -37,7 +43,7 @@ export interface AgentSession {
 /** The writable side of `AgentSession`, for the code that loads and saves. */
 export interface AgentSessionControl {
   readonly session: AgentSession;
-  set(fields: { status?: AgentSessionStatus; error?: PersistenceError | null; loaded?: 'restored' | 'new' | 'failed' }): void;
+  set(fields: { status?: AgentSessionStatus; error?: PersistenceError | null; loaded?: 'restored' | 'new' | 'failed'; leader?: boolean }): void;
   /** Installs what `flush` and `dispose` do, once saving is set up. */
   connect(actions: { flush(): Promise<void>; dispose(): Promise<void> }): void;
   /** Marks loading as over. */
@@ -57,7 +63,7 @@ export function createAgentSession(id: string): AgentSessionControl {
   let actions = { flush: async () => {}, dispose: async () => {} };
   let finishLoading!: () => void;
   const ready = new Promise<void>((resolve) => (finishLoading = resolve));
-  const state: { status: AgentSessionStatus; error: PersistenceError | null; loaded: AgentSession['loaded'] } = { status: 'loading', error: null, loaded: undefined };
+  const state: { status: AgentSessionStatus; error: PersistenceError | null; loaded: AgentSession['loaded']; leader: boolean } = { status: 'loading', error: null, loaded: undefined, leader: true };
   const session: AgentSession = {
     id,
     get status() {
@@ -68,6 +74,9 @@ export function createAgentSession(id: string): AgentSessionControl {
     },
     get loaded() {
       return state.loaded;
+    },
+    get leader() {
+      return state.leader;
     },
     ready,
     subscribe(listener) {
@@ -81,7 +90,7 @@ export function createAgentSession(id: string): AgentSessionControl {
     session,
     set(fields) {
       const next = { ...state, ...fields };
-      if (next.status === state.status && next.error === state.error && next.loaded === state.loaded) return;
+      if (next.status === state.status && next.error === state.error && next.loaded === state.loaded && next.leader === state.leader) return;
       Object.assign(state, next);
       for (const listener of [...listeners]) listener();
     },

@@ -15,11 +15,12 @@ import type { SessionGrants } from './session-types';
  * const storage = deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, options)), 'untrusted');
  * ```
  */
-export function deferredSessionStorage(load: () => Promise<HttpSessionStorage>, grants: SessionGrants): HttpSessionStorage {
+export function deferredSessionStorage(load: () => Promise<HttpSessionStorage>, grants: SessionGrants, tabs?: string): HttpSessionStorage {
   let loading: Promise<HttpSessionStorage> | undefined;
   const later = async <T>(call: (storage: HttpSessionStorage) => T | Promise<T>): Promise<T> => call(await (loading ??= load()));
   return {
     grants,
+    ...(tabs === undefined ? {} : { tabs }),
     list: () => later((storage) => storage.list()),
     load: (id) => later((storage) => storage.load(id)),
     save: (session, expectedRevision) => later((storage) => storage.save(session, expectedRevision)),

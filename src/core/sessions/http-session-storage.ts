@@ -59,7 +59,7 @@ export function httpSessionStorage(url: string, options: HttpSessionStorageOptio
   if (offline === false || indexedDB === undefined) return { ...remote, grants, sync: async () => {}, pendingSync: async () => 0 };
   const local = indexedDbSessionStorage({ name, indexedDB });
   // The copy holds what the server sent: its grants are as trustworthy as the server's.
-  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, onSyncError, kit: syncKit, grants, waitForServerMs: waitMs })), grants);
+  return deferredSessionStorage(() => import('./offline-session-copy').then((copy) => copy.offlineSessionCopy(remote, local, { records: `react-agent-kit:sessions:${name}:sync`, indexedDB, onConflict, onSyncError, kit: syncKit, grants, waitForServerMs: waitMs })), grants, local.tabs);
 }
 
 /** The storage's `grants`: trusted only with a reason the app wrote down. */

@@ -129,6 +129,8 @@ export function indexedDbSessionStorage(options: IndexedDbSessionStorageOptions)
   }
 
   return {
+    // Every tab of the origin opens the same database: they can share a live conversation.
+    tabs: name,
     list: () =>
       transact('readonly', 'listing sessions', async ({ summaries }) => {
         const rows = await requestResult<SessionSummary[]>(summaries.getAll(), 'listing sessions');

@@ -135,6 +135,12 @@ export interface SessionStorage {
    * approval that did not run is asked again.
    */
   readonly grants?: SessionGrants;
+  /**
+   * The name under which the tabs of one browser share the sessions stored here live
+   * (`session.tabs`): storages that every tab of the origin reads alike set it (IndexedDB: its
+   * database name). Absent: no sharing (a memory storage is each tab's own).
+   */
+  readonly tabs?: string;
   /** Tells about saves made by other tabs or agents, when the storage can (IndexedDB uses a BroadcastChannel). */
   subscribe?(listener: (change: { id: string; revision: number | null }) => void): () => void;
   close(): Promise<void>;

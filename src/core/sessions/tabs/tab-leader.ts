@@ -1,0 +1,123 @@
+/**
+ * The leading tab's side of a shared conversation: it sends what happens to the other tabs (the
+ * reducer's events and the workspace's changes, one numbered batch per task), answers a joining
+ * tab with the whole state, and runs the commands other tabs send it.
+ */
+import type { Sandbox, SandboxMark } from '../../sandbox/sandbox-types';
+import type { AgentEvent } from '../../store/events';
+import type { AgentState } from '../../store/state';
+import { createId } from '../../store/ids';
+import { isTabMessage, tabProtocol, type TabMessage } from './tab-protocol';
+
+export interface TabLeaderContext {
+  channel: BroadcastChannel;
+  getState: () => AgentState;
+  sandbox: Sandbox | undefined;
+  /** Resolves once this tab's conversation is loaded: joining tabs and commands wait for it. */
+  ready: Promise<void>;
+  /** Runs one of the agent's commands here, as this tab's own. */
+  run(name: string, args: readonly unknown[]): Promise<unknown>;
+}
+
+export interface TabLeader {
+  /** An event this tab's agent dispatched: it goes out with the others of this task. */
+  publish(event: AgentEvent): void;
+  /** Stops leading: no more batches or answers (the lock is released by the caller). */
+  close(): void;
+}
+
+/**
+ * @example
+ * ```ts
+ * const leader = leadTabs({ channel, getState, sandbox, ready: session.ready, run: (name, args) => commands[name](...args) });
+ * leader.publish({ type: 'message-finish', messageId: 'm1', status: 'done' });
+ * ```
+ */
+export function leadTabs(context: TabLeaderContext): TabLeader {
+  const { channel, sandbox } = context;
+  const self = createId('tab');
+  let seq = 0;
+  let queued: AgentEvent[] = [];
+  let flushing = false;
+  // Batches go out once a tab has joined: a conversation open in one tab posts nothing.
+  let followed = false;
+  let mark: SandboxMark | undefined = sandbox?.mark();
+  let closed = false;
+
+  const post = (message: TabMessage) => {
+    if (!closed) channel.postMessage(message);
+  };
+
+  function flush(): void {
+    flushing = false;
+    if (closed || !followed) {
+      queued = [];
+      mark = sandbox?.mark();
+      return;
+    }
+    const events = queued;
+    queued = [];
+    let files;
+    if (sandbox && mark && sandbox.version !== mark.version) {
+      files = sandbox.recordChangesSince(mark);
+      mark = sandbox.mark();
+    }
+    if (events.length === 0 && files === undefined) return;
+    seq += 1;
+    post({ protocol: tabProtocol, type: 'events', leader: self, seq, events, ...(files ? { files } : {}) });
+  }
+
+  const schedule = () => {
+    if (flushing) return;
+    flushing = true;
+    queueMicrotask(flush);
+  };
+  // Files change outside events too (a tool writing them): they go out with the next batch.
+  const stopWatchingFiles = sandbox?.subscribe(schedule);
+
+  async function welcome(to: string): Promise<void> {
+    await context.ready;
+    // What is queued belongs to the state being sent.
+    flush();
+    followed = true;
+    mark = sandbox?.mark();
+    post({ protocol: tabProtocol, type: 'welcome', to, leader: self, seq, state: context.getState(), ...(sandbox ? { files: sandbox.toRecords() } : {}) });
+  }
+
+  async function command(from: string, id: number, name: string, args: readonly unknown[]): Promise<void> {
+    try {
+      await context.ready;
+      const value = await context.run(name, args);
+      // The command's events reach the tab before its result does.
+      flush();
+      post({ protocol: tabProtocol, type: 'result', to: from, id, ok: true, value });
+    } catch (error) {
+      flush();
+      const { name: errorName, message, code } = error instanceof Error ? (error as Error & { code?: string }) : { name: 'Error', message: String(error), code: undefined };
+      post({ protocol: tabProtocol, type: 'result', to: from, id, ok: false, error: { name: errorName, message, ...(typeof code === 'string' ? { code } : {}) } });
+    }
+  }
+
+  const onMessage = (event: MessageEvent<unknown>) => {
+    const message = event.data;
+    if (!isTabMessage(message)) return;
+    if (message.type === 'hello') void welcome(message.from);
+    else if (message.type === 'command') void command(message.from, message.id, message.name, message.args);
+  };
+  channel.addEventListener('message', onMessage);
+  // Tabs that followed another leader until now learn of this one.
+  post({ protocol: tabProtocol, type: 'leader', leader: self });
+
+  return {
+    publish(event) {
+      if (closed || !followed) return;
+      queued.push(event);
+      schedule();
+    },
+    close() {
+      closed = true;
+      stopWatchingFiles?.();
+      channel.removeEventListener('message', onMessage);
+    },
+  };
+}
