@@ -36,6 +36,7 @@ import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { pageBytes, sharedChunks } from './page-bytes.mjs';
+import { kitAliases } from '../kit-aliases.mjs';
 
 const here = import.meta.dirname;
 const repository = resolve(here, '../..');
@@ -111,7 +112,6 @@ const setupTimeoutMs = Number(options['setup-timeout']) * 1000;
 const timeDomain = options['time-domain'];
 if (!['threadTicks', 'timeTicks'].includes(timeDomain)) throw new Error('--time-domain is threadTicks or timeTicks');
 
-const source = (path) => resolve(repository, 'src', path);
 
 /** The pages to build: the chosen variants' and those of the chosen kit-only scenarios. */
 function pagesToBuild() {
@@ -139,17 +139,7 @@ async function buildPage(outDir, page) {
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
-    resolve: {
-      alias: [
-        { find: /^react-agent-kit$/, replacement: source('core/index.ts') },
-        { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
-        { find: /^react-agent-kit\/react$/, replacement: source('react/index.ts') },
-        { find: /^react-agent-kit\/sessions$/, replacement: source('core/sessions/index.ts') },
-        { find: /^react-agent-kit\/sandbox$/, replacement: source('core/sandbox/index.ts') },
-        { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
-        { find: /^node:zlib$/, replacement: source('core/sandbox/shell/node-zlib-stub.ts') },
-      ],
-    },
+    resolve: { alias: kitAliases },
     build: {
       outDir,
       emptyOutDir: true,

@@ -16,14 +16,14 @@
 import { createServer } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { parseArgs } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { kitAliases } from '../kit-aliases.mjs';
 
 const here = import.meta.dirname;
-const source = (path) => resolve(here, '../../src', path);
 const { values: options } = parseArgs({ options: { runs: { type: 'string', default: '3' }, tokens: { type: 'string', default: '1000' }, pace: { type: 'string', default: '5' } } });
 const runs = Number(options.runs);
 const tokens = Number(options.tokens);
@@ -36,15 +36,7 @@ await build({
   configFile: false,
   logLevel: 'warn',
   plugins: [react()],
-  resolve: {
-    alias: [
-      { find: /^react-agent-kit$/, replacement: source('core/index.ts') },
-      { find: /^react-agent-kit\/components$/, replacement: source('components/index.ts') },
-      { find: /^react-agent-kit\/sessions$/, replacement: source('core/sessions/index.ts') },
-      { find: /^react-agent-kit\/testing$/, replacement: source('testing/index.ts') },
-      { find: /^react-agent-kit\/styles\.css$/, replacement: source('components/styles.css') },
-    ],
-  },
+  resolve: { alias: kitAliases },
   build: { outDir, emptyOutDir: true, reportCompressedSize: false, chunkSizeWarningLimit: 10_000 },
 });
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openPlayground, type PlaygroundSession } from './setup/browser';
+import { seededRandom } from './setup/seeded-random';
 import { send } from './setup/chat';
 
 /**
@@ -18,17 +19,6 @@ import { send } from './setup/chat';
 
 const prompt = "What's the weather in Tokyo?";
 const seed = 26;
-
-/** mulberry32: the same moments on every run, so a failure can be reproduced. */
-function seededRandom(start: number): () => number {
-  let value = start >>> 0;
-  return () => {
-    value = (value + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(value ^ (value >>> 15), 1 | value);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /**
  * One moment in each stretch of 0-2.5 s, so every run reloads right after sending (within the

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build, preview, type InlineConfig } from 'vite';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './setup/browser';
+import { seededRandom } from './setup/seeded-random';
 import { createHostApp, ensureBuilt, packKit, temporaryDirectory } from './setup/host-app';
 
 /**
@@ -82,17 +83,6 @@ afterAll(async () => {
   await server?.close();
   temporary?.remove();
 });
-
-/** mulberry32: the same moments on every run, so a failure can be reproduced. */
-function seededRandom(start: number): () => number {
-  let value = start >>> 0;
-  return () => {
-    value = (value + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(value ^ (value >>> 15), 1 | value);
-    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 interface SeenState {
   status: string;
