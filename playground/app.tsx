@@ -251,6 +251,11 @@ function WorkspaceCard({ agent, storage, place, onImported }: { agent: Agent; st
       <p className="pg-model-name" data-testid="workspace-status" data-status={status} title={error?.message}>
         <span className="pg-dot" data-status={status} aria-hidden="true" /> {persistenceLabel(status, place)}
       </p>
+      {session?.leader === false && (
+        <p className="pg-model-note" data-testid="tab-role">
+          Running in another tab of this browser; this tab shows it live and sends its messages there.
+        </p>
+      )}
       <div className="pg-card-actions">
         {agent.sandbox && (
           <button type="button" className="pg-link-button" onClick={() => resetWorkspace(agent.sandbox!)}>

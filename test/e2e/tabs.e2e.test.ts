@@ -37,6 +37,9 @@ test('three tabs, one run: a reply grows in every tab, another tab stops it, app
   await replyWhenDone(a);
   const b = await openTab(a);
   await expect.poll(() => thread(b), { timeout: 15_000 }).toEqual(await thread(a));
+  // B says where the conversation runs; A, which runs it, does not.
+  await b.getByTestId('tab-role').waitFor();
+  expect(await a.getByTestId('tab-role').count()).toBe(0);
 
   // A reply streaming in A grows in B, word by word.
   await send(a, 'Tell me a long story');

@@ -74,8 +74,6 @@ export interface StartedSession extends AgentSessionControl {
   readonly route: TabsRoute;
   /** How this tab runs a command another tab sent it, once the agent's commands exist. */
   serve(run: (name: string, args: readonly unknown[]) => Promise<unknown>): void;
-  /** Leaves the tabs (a leader lets the next tab take over). */
-  leaveTabs(): void;
 }
 
 /**
@@ -143,13 +141,16 @@ export function startSession(
           return undefined;
         })
     : (void attach(), undefined);
+  // Disposing the session (agent.dispose(), or an app switching conversations) lets the next tab lead.
+  control.afterDispose(async () => {
+    await (await membership)?.leave();
+  });
   return {
     ...control,
     resumesOnLoad: () => resume === 'auto' && interruptedRun,
     onRestored: (listener) => void restored.add(listener),
     route,
     serve: (run) => void (runCommand = run),
-    leaveTabs: () => void membership?.then((joined) => joined?.leave()),
   };
 }
 

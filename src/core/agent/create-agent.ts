@@ -242,7 +242,6 @@ export function createAgent(options: AgentOptions): Agent {
         stopExpiry();
         await config.toolLifecycle.dispose((error, toolName) => reportSafely(reportError, error, { kind: 'dispose', toolName }));
         await session?.session.dispose();
-        session?.leaveTabs();
       })();
       return disposal;
     },

@@ -36,7 +36,10 @@ export interface AgentSession {
   subscribe(listener: () => void): () => void;
   /** Saves now what is pending: the files, then the conversation. A run does this at each step boundary. */
   flush(): Promise<void>;
-  /** Saves what is pending and stops saving (say, before switching to another session). */
+  /**
+   * Saves what is pending and stops saving (say, before switching to another session). A tab
+   * that led the session among several (`session.tabs`) lets the next one take it.
+   */
   dispose(): Promise<void>;
 }
 
@@ -46,6 +49,8 @@ export interface AgentSessionControl {
   set(fields: { status?: AgentSessionStatus; error?: PersistenceError | null; loaded?: 'restored' | 'new' | 'failed'; leader?: boolean }): void;
   /** Installs what `flush` and `dispose` do, once saving is set up. */
   connect(actions: { flush(): Promise<void>; dispose(): Promise<void> }): void;
+  /** Runs `release` after `dispose` has saved (letting go of the session among tabs). */
+  afterDispose(release: () => Promise<void>): void;
   /** Marks loading as over. */
   finishLoading(): void;
 }
@@ -61,6 +66,7 @@ export interface AgentSessionControl {
 export function createAgentSession(id: string): AgentSessionControl {
   const listeners = new Set<() => void>();
   let actions = { flush: async () => {}, dispose: async () => {} };
+  let release = async () => {};
   let finishLoading!: () => void;
   const ready = new Promise<void>((resolve) => (finishLoading = resolve));
   const state: { status: AgentSessionStatus; error: PersistenceError | null; loaded: AgentSession['loaded']; leader: boolean } = { status: 'loading', error: null, loaded: undefined, leader: true };
@@ -84,7 +90,8 @@ export function createAgentSession(id: string): AgentSessionControl {
       return () => listeners.delete(listener);
     },
     flush: () => ready.then(() => actions.flush()),
-    dispose: () => ready.then(() => actions.dispose()),
+    // A following tab saves nothing (and may still wait for its first state): it only lets go.
+    dispose: () => (state.leader ? ready.then(() => actions.dispose()) : Promise.resolve()).finally(() => release()),
   };
   return {
     session,
@@ -96,6 +103,9 @@ export function createAgentSession(id: string): AgentSessionControl {
     },
     connect(installed) {
       actions = installed;
+    },
+    afterDispose(given) {
+      release = given;
     },
     finishLoading,
   };

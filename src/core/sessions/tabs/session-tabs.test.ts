@@ -181,6 +181,19 @@ describe('one conversation in two tabs', () => {
     expect(after.calls).toHaveLength(1);
   });
 
+  it('disposing the leading session lets the next agent lead, with its own model (an app replacing the agent of one conversation)', async () => {
+    const storage = sharedStorage();
+    const first = await tab(storage, { model: scriptedModel([text('From the first.')]) });
+    await first.send('Hello');
+    await first.session!.dispose();
+    const after = scriptedModel([text('From the second.')]);
+    const second = await tab(storage, { model: after });
+    expect(second.session!.leader).toBe(true);
+    await second.send('Again');
+    expect(after.calls).toHaveLength(1);
+    expect(textOf(second.getState().messages.at(-1))).toBe('From the second.');
+  });
+
   it("with session.tabs false, each tab is on its own (the first to save wins)", async () => {
     const storage = sharedStorage();
     const a = createAgent({ model: scriptedModel([]), session: { id: 'chat', storage, tabs: false } });

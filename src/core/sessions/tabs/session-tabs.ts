@@ -64,9 +64,9 @@ function runEnd(context: JoinTabsContext): Promise<AgentState> {
   });
 }
 
-/** A tab's membership: `leave` when the agent is let go (a leader releases its lock). */
+/** A tab's membership: `leave` when the agent is let go (a leader releases its lock; resolves once it is released). */
 export interface TabsMembership {
-  leave(): void;
+  leave(): Promise<void>;
 }
 
 /**
@@ -85,16 +85,17 @@ export async function joinTabs(context: JoinTabsContext): Promise<TabsMembership
   const leaving = new AbortController();
   let release: (() => void) | undefined;
 
+  // This tab's lock requests: each settles once its lock is released (or it was given up).
+  const requests: Promise<unknown>[] = [];
   /** Holds the lock until this tab leaves; resolves `true` once it has it, `false` when another tab has it (with `ifAvailable`). */
   const acquire = (ifAvailable: boolean) =>
     new Promise<boolean>((resolve) => {
-      context.locks
-        .request(context.name, ifAvailable ? { ifAvailable: true } : { signal: leaving.signal }, (lock) => {
-          if (lock === null) return resolve(false);
-          resolve(true);
-          return new Promise<void>((done) => (release = done));
-        })
-        .catch(() => resolve(false));
+      const request = context.locks.request(context.name, ifAvailable ? { ifAvailable: true } : { signal: leaving.signal }, (lock) => {
+        if (lock === null) return resolve(false);
+        resolve(true);
+        return new Promise<void>((done) => (release = done));
+      });
+      requests.push(request.catch(() => resolve(false)));
     });
 
   const lead = () => {
@@ -136,7 +137,7 @@ export async function joinTabs(context: JoinTabsContext): Promise<TabsMembership
   }
 
   return {
-    leave() {
+    async leave() {
       leaving.abort();
       route.follower?.close((command) => command.reject(new Error('This tab let go of the conversation before the tab running it answered.')));
       route.follower = undefined;
@@ -144,6 +145,8 @@ export async function joinTabs(context: JoinTabsContext): Promise<TabsMembership
       route.leader = undefined;
       release?.();
       channel.close();
+      // The next tab (or the next agent of this one) can take the session once this resolves.
+      await Promise.all(requests);
     },
   };
 }
