@@ -41,7 +41,7 @@ export function leadTabs(context: TabLeaderContext): TabLeader {
   let flushing = false;
   // Batches go out once a tab has joined: a conversation open in one tab posts nothing.
   let followed = false;
-  let mark: SandboxMark | undefined = sandbox?.mark();
+  let mark: SandboxMark | undefined;
   let closed = false;
 
   const post = (message: TabMessage) => {
@@ -50,9 +50,10 @@ export function leadTabs(context: TabLeaderContext): TabLeader {
 
   function flush(): void {
     flushing = false;
+    // Nothing goes out before a tab has joined; its welcome takes the mark the next batch starts
+    // from (a mark also ends the tree's in-place writes, so none is taken per write until then).
     if (closed || !followed) {
       queued = [];
-      mark = sandbox?.mark();
       return;
     }
     const events = queued;
