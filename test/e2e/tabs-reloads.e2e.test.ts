@@ -49,9 +49,27 @@ const model = scriptedModel(({ options }) => {
   return results < ${calls} ? [text('Counting. '), toolCall('count', {})] : [text('Counted ${calls} times.')];
 }, { chunkDelayMs: 30 });
 
+// ?mode=where: a tool that must run in the tab the message was sent from (it reads that page's
+// name from its address); every run of it is recorded per page.
+const whereAmI = defineTool({ name: 'where_am_i', description: "Names the person's page.", inputSchema: { type: 'object', properties: {} }, tab: 'sender' });
+const onToolCall = async ({ name }: { name: string }) => {
+  const page = location.hash.slice(1);
+  const runs = JSON.parse(localStorage.getItem('where-runs') ?? '[]');
+  localStorage.setItem('where-runs', JSON.stringify([...runs, page]));
+  return \`page \${page}\`;
+};
+const whereModel = scriptedModel(({ options }) => {
+  const last = options.prompt.at(-1);
+  const result = last?.role === 'tool' ? last.content.at(-1) : undefined;
+  return result ? [text(\`You are on \${JSON.stringify(result.output.value)}.\`)] : [text('Looking where you are. '), toolCall('where_am_i', {})];
+}, { chunkDelayMs: 200 });
+const where = new URLSearchParams(location.search).get('mode') === 'where';
+
 // Created once, at module scope, as the README's quick start does (an initializer of useState runs
 // twice in development, and the agent it throws away would still hold the tab's place).
-const agent = createAgent({ model, tools: [count], limits: { maxSteps: 200 }, session: { id: 'task', storage } });
+const agent = where
+  ? createAgent({ model: whereModel, tools: [whereAmI], onToolCall, session: { id: 'where', storage } })
+  : createAgent({ model, tools: [count], limits: { maxSteps: 200 }, session: { id: 'task', storage } });
 (window as unknown as { rakState: () => unknown }).rakState = () => agent.getState();
 const showLeader = () => void (document.documentElement.dataset.leader = String(agent.session?.leader));
 showLeader();
@@ -100,9 +118,9 @@ async function stateOf(page: Page): Promise<SeenState> {
   };
 }
 
-async function open(context: BrowserContext): Promise<Page> {
+async function open(context: BrowserContext, path = ''): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(server.url + path);
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
   return page;
 }
@@ -145,6 +163,46 @@ test('the tab that runs the task is reloaded 50 times: the run finishes, no call
   const sealed = state.toolCalls.filter((call) => call.state === 'sealed').length;
   console.log(`50 reloads: ${state.toolCalls.length} calls (${finished.length} with a result, ${sealed} sealed), ${cut} replies cut off, ${state.messages.length} messages`);
   expect(cut + sealed).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a tool marked tab: 'sender' runs in the tab the message came from, and waits for it while it reloads", { timeout: 120_000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, serviceWorkers: 'block' });
+  const errors: string[] = [];
+  context.on('weberror', (error) => errors.push(error.error().message));
+  const a = await open(context, '?mode=where#A');
+  const b = await open(context, '?mode=where#B');
+  expect(await a.evaluate(() => document.documentElement.dataset.leader)).toBe('true');
+  expect(await b.evaluate(() => document.documentElement.dataset.leader)).toBe('false');
+
+  // Sent in B, which follows: the call runs in B, not in A that runs the loop.
+  await b.getByRole('textbox', { name: 'Message' }).fill('Where am I?');
+  await b.keyboard.press('Enter');
+  for (const page of [a, b]) await expect.poll(() => page.locator('.rak-message[data-role="assistant"]').last().innerText(), { timeout: 30_000 }).toContain('You are on "page B".');
+  expect(JSON.parse((await a.evaluate(() => localStorage.getItem('where-runs'))) ?? '[]')).toEqual(['B']);
+
+  // Sent in B, and B reloads before the call is due: the call waits for B and runs there once.
+  await b.getByRole('textbox', { name: 'Message' }).fill('And now?');
+  await b.keyboard.press('Enter');
+  await expect.poll(async () => (await stateOf(a)).messages.length, { timeout: 10_000 }).toBe(4);
+  // B's scripts come back slowly: the call is due while B is away, and waits for it.
+  await b.route('**/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.continue();
+  });
+  const reloading = b.reload();
+  await expect.poll(async () => (await stateOf(a)).toolCalls.at(-1)?.state, { timeout: 10_000 }).toBe('running');
+  expect(JSON.parse((await a.evaluate(() => localStorage.getItem('where-runs'))) ?? '[]')).toEqual(['B']);
+  await reloading;
+  await b.unroute('**/*.js');
+  await b.getByRole('textbox', { name: 'Message' }).waitFor();
+  for (const page of [a, b]) {
+    await expect.poll(async () => (await stateOf(page)).status, { timeout: 30_000 }).toBe('idle');
+    await expect.poll(() => page.locator('.rak-message[data-role="assistant"]').last().innerText(), { timeout: 10_000 }).toContain('You are on "page B".');
+  }
+  expect(JSON.parse((await a.evaluate(() => localStorage.getItem('where-runs'))) ?? '[]')).toEqual(['B', 'B']);
+  await expect.poll(() => stateOf(b), { timeout: 10_000 }).toEqual(await stateOf(a));
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -16,6 +16,7 @@ import type { ToolDefinition } from '../tools/define-tool';
 import { AgentCommandError, type AgentCommandErrorCode, type AgentOptions } from './agent-options';
 import type { TabLocks, TabsRoute } from '../sessions/tabs/session-tabs';
 import type { PermissionPolicy } from '../people/permission-policy';
+import type { ToolCallHandler } from '../run/execute-tool-call';
 
 /** What loaded states are checked against: the app's tools and policy. */
 export interface StartContext {
@@ -72,8 +73,8 @@ export interface StartedSession extends AgentSessionControl {
   onRestored(listener: () => void): void;
   /** Which side of a session shared by tabs this one is on (both `undefined` without tabs). */
   readonly route: TabsRoute;
-  /** How this tab runs a command another tab sent it, once the agent's commands exist. */
-  serve(run: (name: string, args: readonly unknown[]) => Promise<unknown>): void;
+  /** How this tab runs a command another tab (browser tab `tab`) sent it, once the agent's commands exist. */
+  serve(run: (name: string, args: readonly unknown[], tab: string) => Promise<unknown>): void;
 }
 
 /**
@@ -93,6 +94,8 @@ export function startSession(
     getState: () => AgentState;
     dispatch: (event: AgentEvent) => void;
     subscribe: (listener: () => void) => () => void;
+    /** The app's host handler: another tab may send this one calls to run with it. */
+    onToolCall: ToolCallHandler | undefined;
   },
 ): StartedSession {
   if (typeof options.id !== 'string' || options.id === '') throw new TypeError('createAgent: `session.id` must be a non-empty string.');
@@ -101,7 +104,7 @@ export function startSession(
   if (missing.length > 0) throw new TypeError(`createAgent: \`session.storage\` must be a session storage (indexedDbSessionStorage or memorySessionStorage from react-agent-kit/sessions); it lacks ${missing.join(', ')}.`);
   const control = createAgentSession(options.id);
   const onError = options.onError ?? ((error: PersistenceError) => console.warn(`[react-agent-kit] session "${options.id}": ${error.message}`));
-  const { tools, permissions, ...rest } = agent;
+  const { tools, permissions, onToolCall: _onToolCall, ...rest } = agent;
   // The app's own storage holds this user's own decisions: its grants stay, unless others can write
   // there too (a session server: any HTTP client of the user). Decided approvals that did not run are asked again.
   const keepGrants = options.storage.grants !== 'untrusted';
@@ -127,13 +130,26 @@ export function startSession(
       .then(() => {
         for (const listener of [...restored]) listener();
       });
-  const route: TabsRoute = { leader: undefined, follower: undefined };
-  let runCommand: (name: string, args: readonly unknown[]) => Promise<unknown> = () => Promise.reject(new Error('The agent is not ready.'));
+  const route: TabsRoute = { tab: undefined, leader: undefined, follower: undefined };
+  let runCommand: (name: string, args: readonly unknown[], tab: string) => Promise<unknown> = () => Promise.reject(new Error('The agent is not ready.'));
   const tabs = sharedTabs(options);
   const membership = tabs
     ? import('../sessions/tabs/session-tabs')
         .then(({ joinTabs }) =>
-          joinTabs({ ...tabs, control, route, getState: agent.getState, subscribe: agent.subscribe, dispatch: agent.dispatch, sandbox: agent.sandbox, attach, run: (name, args) => runCommand(name, args), toError: toCommandError }),
+          joinTabs({
+            ...tabs,
+            control,
+            route,
+            getState: agent.getState,
+            subscribe: agent.subscribe,
+            dispatch: agent.dispatch,
+            sandbox: agent.sandbox,
+            attach,
+            run: (name, args, tab) => runCommand(name, args, tab),
+            toError: toCommandError,
+            tools,
+            onToolCall: agent.onToolCall,
+          }),
         )
         .catch(() => {
           // The tabs' code did not load: this tab goes on alone, as without tabs.

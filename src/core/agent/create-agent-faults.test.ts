@@ -213,4 +213,11 @@ describe('bad input', () => {
     expect(() => createAgent({ model: okModel(), tools: [tool('has space')] })).toThrow(/not valid/);
     expect(() => createAgent({ model: okModel(), tools: [tool('same'), tool('same')] })).toThrow(/defined twice/);
   });
+
+  it("refuses a tab it does not know, and tab: 'sender' on a tool with execute (only onToolCall runs in another tab)", () => {
+    const declared = { name: 'pick', description: '', inputSchema: { type: 'object' } } as const;
+    expect(() => createAgent({ model: okModel(), tools: [defineTool({ ...declared, tab: 'focused' as never })] })).toThrow(`Tool "pick": \`tab\` must be 'leader', or 'sender' for a tool without \`execute\` (run by the app's \`onToolCall\`); got "focused".`);
+    expect(() => createAgent({ model: okModel(), tools: [defineTool({ ...declared, tab: 'sender', execute: () => 1 })] })).toThrow(/must be 'leader', or 'sender' for a tool without `execute`.*got "sender"/);
+    expect(() => createAgent({ model: okModel(), tools: [defineTool({ ...declared, tab: 'sender' })] })).not.toThrow();
+  });
 });

@@ -13,7 +13,7 @@ import type { AgentState, FilePart, MessagePart } from '../store/state';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
-import { AgentCommandError, type Agent, type AgentOptions, type SendOptions } from './agent-options';
+import { AgentCommandError, type Agent, type AgentOptions, type RunResult, type SendOptions } from './agent-options';
 import { toToolInfo as toolInfoOf, type ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
@@ -22,6 +22,7 @@ import { loadRunLoop } from '../run/load-run-loop';
 import { gateCommands, type AgentCommandName, type AgentCommands } from './session-gate';
 import { routeToLeader } from './route-to-leader';
 import type { TabsRoute } from '../sessions/tabs/session-tabs';
+import type { ToolCallHandler } from '../run/execute-tool-call';
 import { createAgentEvents } from './agent-events';
 import { consoleReportError, reportSafely } from './report-error';
 import { closeOnDispose } from './agent-dispose';
@@ -53,8 +54,14 @@ export function createAgent(options: AgentOptions): Agent {
   const planTool = options.todos ? todoWriteTool((todos, toolCallId) => dispatch({ type: 'todos-update', todos, toolCallId })) : undefined;
   const tools = createToolRegistry(withBuiltInTools(options, planTool));
   const { permissions: policy = {} } = options;
+  // With a session shared by tabs: this tab's side (filled in once the session joined them).
+  const tabs: { route?: TabsRoute | undefined } = {};
+  // In a session shared by tabs, the leading tab sends the calls of `tab: 'sender'` tools to the tab their message came from.
+  const hostCall = options.onToolCall;
+  const onToolCall: ToolCallHandler | undefined =
+    typeof hostCall === 'function' && options.session ? (call) => (tabs.route?.leader ? tabs.route.leader.runHostCall(call, hostCall) : hostCall(call)) : hostCall;
   // Updating the plan changes nothing but what the person sees, so even `mode: 'ask'` does not ask (`deny` still refuses).
-  const config = createRunConfig({ ...options, tools, permissions: planTool ? { ...policy, allow: [...(policy.allow ?? []), todoWriteToolName] } : policy });
+  const config = createRunConfig({ ...options, onToolCall, tools, permissions: planTool ? { ...policy, allow: [...(policy.allow ?? []), todoWriteToolName] } : policy });
   const { permissions } = config;
   const allowFreeTextDefault = typeof options.askUser === 'object' && options.askUser.allowFreeText === true;
   const now = Date.now;
@@ -64,7 +71,6 @@ export function createAgent(options: AgentOptions): Agent {
   const events = createAgentEvents(reportError);
   // Every event goes through here: logged and applied by the store, then given to `agent.on` listeners.
   // With the session shared by tabs, the leading tab's events go to the others too.
-  const tabs: { route?: TabsRoute | undefined } = {};
   const dispatch = (event: AgentEvent) => {
     const logged = agentStore.dispatch(event);
     tabs.route?.leader?.publish(event);
@@ -109,49 +115,55 @@ export function createAgent(options: AgentOptions): Agent {
   // A following tab leaves expiry to the leading one, whose state it shows.
   const stopExpiry = watchApprovalExpiry(agentStore.store, (toolCallId) => void (tabs.route?.follower ? undefined : expireApproval(toolCallId).catch(() => {})), now);
   let disposal: Promise<void> | undefined;
-  const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()) }) : undefined;
+  const session = options.session ? startSession(options.session, { sandbox, tools, permissions, getState, dispatch, now, subscribe: (listener) => agentStore.store.subscribe(() => listener()), onToolCall: options.onToolCall }) : undefined;
   tabs.route = session?.route;
-  const commands: AgentCommands = {
-    async send(text, sendOptions = {}) {
-      if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
-      if (typeof sendOptions !== 'object' || sendOptions === null) throw new AgentCommandError('invalid-message', 'send(text, options): options must be an object such as { files }.');
-      const { saveTo } = sendOptions;
-      if (saveTo !== undefined && (typeof saveTo !== 'string' || !saveTo.startsWith('/'))) throw new AgentCommandError('invalid-message', `send(text, { saveTo }): saveTo must be an absolute folder such as "/uploads", got ${JSON.stringify(saveTo)}.`);
-      if (saveTo !== undefined && !sandbox) throw new AgentCommandError('invalid-message', 'send(text, { saveTo }): the agent has no sandbox to save the files in; create it with `sandbox: createSandbox()`.');
-      // Read before anything changes (a File is read asynchronously): the checks below and the message then happen at once.
-      // The code that reads and saves files loads with the first message that has some.
-      const attach = sendOptions.files === undefined ? undefined : await import('./attached-files');
-      const files = attach ? await attach.readAttachedFiles(sendOptions.files) : [];
-      if (text.trim() === '' && files.length === 0) throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
-      assertIdle();
-      // Taken before the run starts, so rolling back to this message undoes everything it caused.
-      const checkpointId = sandbox?.checkpoint();
-      let parts: MessagePart[] = files;
-      if (saveTo !== undefined && files.length > 0) {
-        try {
-          parts = attach!.saveAttachedFiles(sandbox!, saveTo, files);
-        } catch (error) {
-          sandbox!.restore(checkpointId!);
-          sandbox!.deleteCheckpoint(checkpointId!);
-          throw error;
-        }
+  // The browser tab a command was given in: another tab's, while this one runs it for that tab.
+  let servingTab: string | undefined;
+  const commandTab = () => servingTab ?? tabs.route?.tab;
+  /** `send`, from the tab it was given in (read when the command starts, before it waits for anything). */
+  async function sendFrom(tab: string | undefined, text: string, sendOptions: SendOptions = {}): Promise<RunResult> {
+    if (typeof text !== 'string') throw new AgentCommandError('invalid-message', `send(text): text must be a string, got ${typeof text}.`);
+    if (typeof sendOptions !== 'object' || sendOptions === null) throw new AgentCommandError('invalid-message', 'send(text, options): options must be an object such as { files }.');
+    const { saveTo } = sendOptions;
+    if (saveTo !== undefined && (typeof saveTo !== 'string' || !saveTo.startsWith('/'))) throw new AgentCommandError('invalid-message', `send(text, { saveTo }): saveTo must be an absolute folder such as "/uploads", got ${JSON.stringify(saveTo)}.`);
+    if (saveTo !== undefined && !sandbox) throw new AgentCommandError('invalid-message', 'send(text, { saveTo }): the agent has no sandbox to save the files in; create it with `sandbox: createSandbox()`.');
+    // Read before anything changes (a File is read asynchronously): the checks below and the message then happen at once.
+    // The code that reads and saves files loads with the first message that has some.
+    const attach = sendOptions.files === undefined ? undefined : await import('./attached-files');
+    const files = attach ? await attach.readAttachedFiles(sendOptions.files) : [];
+    if (text.trim() === '' && files.length === 0) throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
+    assertIdle();
+    // Taken before the run starts, so rolling back to this message undoes everything it caused.
+    const checkpointId = sandbox?.checkpoint();
+    let parts: MessagePart[] = files;
+    if (saveTo !== undefined && files.length > 0) {
+      try {
+        parts = attach!.saveAttachedFiles(sandbox!, saveTo, files);
+      } catch (error) {
+        sandbox!.restore(checkpointId!);
+        sandbox!.deleteCheckpoint(checkpointId!);
+        throw error;
       }
-      if (text.trim() !== '') parts = [...parts, { type: 'text', id: createId('part'), text, status: 'done' }];
-      return runs.begin((runId) =>
-        dispatch({
-          type: 'message-add',
-          message: {
-            id: createId('msg'),
-            role: 'user',
-            parts,
-            status: 'done',
-            createdAt: now(),
-            runId,
-            ...(checkpointId !== undefined ? { checkpointId } : {}),
-          },
-        }),
-      );
-    },
+    }
+    if (text.trim() !== '') parts = [...parts, { type: 'text', id: createId('part'), text, status: 'done' }];
+    return runs.begin((runId) =>
+      dispatch({
+        type: 'message-add',
+        message: {
+          id: createId('msg'),
+          role: 'user',
+          parts,
+          status: 'done',
+          createdAt: now(),
+          runId,
+          ...(checkpointId !== undefined ? { checkpointId } : {}),
+          ...(tab !== undefined ? { tab } : {}),
+        },
+      }),
+    );
+  }
+  const commands: AgentCommands = {
+    send: (text, sendOptions) => sendFrom(commandTab(), text, sendOptions),
     async rollback(messageId) {
       // Loaded before anything is checked or changed, so the rollback itself happens at once.
       const plans = getState().todos === undefined ? undefined : await import('../people/todo-list');
@@ -218,15 +230,17 @@ export function createAgent(options: AgentOptions): Agent {
       return runs.begin();
     },
     async editMessage(messageId, text) {
+      const tab = commandTab();
       if (typeof text !== 'string' || text.trim() === '') throw new AgentCommandError('empty-message', 'editMessage(id, text): the new text is empty; nothing was changed.');
       const { files } = await commands.rollback(messageId);
-      return commands.send(text, resendOptions(files));
+      return sendFrom(tab, text, resendOptions(files));
     },
     async regenerate() {
+      const tab = commandTab();
       const lastUser = getState().messages.findLast((message) => message.role === 'user');
       if (!lastUser) throw new AgentCommandError('nothing-to-regenerate', 'regenerate(): there is no user message to answer again.');
       const { text, files } = await commands.rollback(lastUser.id);
-      return commands.send(text, resendOptions(files));
+      return sendFrom(tab, text, resendOptions(files));
     },
     async resume() {
       assertIdle();
@@ -256,7 +270,14 @@ export function createAgent(options: AgentOptions): Agent {
   });
   const closed = closeOnDispose(commands, () => disposal !== undefined);
   // Commands another tab sends run here as this tab's own.
-  session?.serve((name, args) => (closed[name as AgentCommandName] as (...given: readonly unknown[]) => Promise<unknown>)(...args));
+  session?.serve((name, args, tab) => {
+    servingTab = tab;
+    try {
+      return (closed[name as AgentCommandName] as (...given: readonly unknown[]) => Promise<unknown>)(...args);
+    } finally {
+      servingTab = undefined;
+    }
+  });
   const agent: Agent = {
     // With a session, commands wait until it is loaded (they act on the restored conversation);
     // a following tab's go to the leading tab; once disposed, they reject.

@@ -21,7 +21,7 @@ function fullState(): AgentState {
       { content: 'Check it', status: 'pending' },
     ],
     messages: [
-      { id: 'm1', role: 'user', status: 'done', createdAt: 1, runId: 'run-1', checkpointId: 'checkpoint-1', parts: [
+      { id: 'm1', role: 'user', status: 'done', createdAt: 1, runId: 'run-1', checkpointId: 'checkpoint-1', tab: 'tab_1', parts: [
           { type: 'text', id: 'p1', text: 'Write it.', status: 'done' },
           { type: 'file', id: 'f1', mediaType: 'image/png', filename: 'photo.png', data: 'iVBORw0KGgo=', path: '/uploads/photo.png' },
         ] },
@@ -118,6 +118,7 @@ const damages: Damage[] = [
   ['a negative run time', (state) => (state.runTime.activeMs = -5), 'state.runTime.activeMs: expected a number of 0 or more, got -5.'],
   ['a run time that is text', (state) => (state.runTime = '1s'), 'state.runTime: expected an object, got "1s".'],
   ['a run start that is not a time', (state) => (state.runTime.since = 'now'), 'state.runTime.since: expected a finite number, got "now".'],
+  ['a sending tab that is not a string', (state) => (state.messages[0].tab = 7), 'state.messages[0].tab: expected a string, got 7.'],
   ['an interrupted mark that is not a flag', (state) => (state.messages[1].interrupted = 'yes'), 'state.messages[1].interrupted: expected true or false, got "yes".'],
   ['a grant that is not a name', (state) => (state.alwaysAllowed = ['a', { name: 'b' }]), 'state.alwaysAllowed[1]: expected a string, got an object.'],
   ['an error that is a string', (state) => (state.error = 'broken'), 'state.error: expected an object, got "broken".'],

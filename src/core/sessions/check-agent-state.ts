@@ -268,6 +268,7 @@ function readMessages(reader: ShapeReader, messages: readonly unknown[], at: Pat
     if (message.costUsd !== undefined) readCost(reader, message.costUsd);
     if (message.foreignParts !== undefined) reader.list(message.foreignParts, 'foreignParts');
     if (message.interrupted !== undefined) reader.boolean(message.interrupted, 'interrupted');
+    reader.optionalString(message.tab, 'tab');
     const parts = reader.list(message.parts, 'parts');
     reader.enter('parts');
     for (let position = 0; position < parts.length; position++) {

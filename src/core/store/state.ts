@@ -107,6 +107,11 @@ export interface Message {
    * reads this one (see `session.resume`).
    */
   interrupted?: boolean;
+  /**
+   * User messages of a conversation open in several tabs (`session.tabs`): the tab it was sent
+   * from, an opaque id. Tools marked `tab: 'sender'` run in that tab (see `ToolDefinition.tab`).
+   */
+  tab?: string;
 }
 
 /**

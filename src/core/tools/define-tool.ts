@@ -124,6 +124,16 @@ export interface ToolDefinition<Input = unknown, Output = unknown, Schema extend
    * a call of any other tool is sealed then, and the model is told.
    */
   idempotent?: boolean;
+  /**
+   * Which tab runs a call of this tool when the conversation is open in several tabs of one
+   * browser (`session.tabs`). `'leader'` (the default): the tab that runs the loop. `'sender'`: the
+   * tab the person's message was sent from, for a tool the app runs in `onToolCall` that needs
+   * that page (its selection, a dialog, a permission prompt). The call waits for that tab while it
+   * reloads, within the call's time limit; if the tab goes away while the call runs, the call ends
+   * with an error unless the tool is `idempotent`, in which case it runs again once the tab is back.
+   * Only for declarations (tools without `execute`).
+   */
+  tab?: 'leader' | 'sender';
 }
 
 export const toolNamePattern = /^[a-zA-Z_][a-zA-Z0-9_-]{0,63}$/;

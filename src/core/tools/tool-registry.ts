@@ -31,6 +31,10 @@ export function createToolRegistry(tools: readonly ToolDefinition<never, unknown
     if (tool.timeoutMs !== undefined && !(typeof tool.timeoutMs === 'number' && tool.timeoutMs > 0 && !Number.isNaN(tool.timeoutMs))) {
       throw new InvalidToolError(`Tool "${tool.name}": \`timeoutMs\` must be a positive number of milliseconds (or Infinity for no limit), got ${String(tool.timeoutMs)}.`);
     }
+    // Only the app's `onToolCall` runs in another tab than the loop's.
+    if (tool.tab !== undefined && tool.tab !== 'leader' && (tool.tab !== 'sender' || tool.execute)) {
+      throw new InvalidToolError(`Tool "${tool.name}": \`tab\` must be 'leader', or 'sender' for a tool without \`execute\` (run by the app's \`onToolCall\`); got ${JSON.stringify(tool.tab)}.`);
+    }
     for (const hook of ['init', 'dispose'] as const) {
       if (tool[hook] !== undefined && typeof tool[hook] !== 'function') throw new InvalidToolError(`Tool "${tool.name}": \`${hook}\` must be a function.`);
     }

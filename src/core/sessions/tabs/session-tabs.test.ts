@@ -4,65 +4,17 @@ import type { Agent, AgentOptions } from '../../agent/agent-options';
 import { createSandbox } from '../../sandbox/create-sandbox';
 import { hangingModel, scriptedModel, text, toolCall } from '../../../testing/index';
 import { defineTool } from '../../tools/define-tool';
+import { deferToolResult } from '../../run/execute-tool-call';
 import { memorySessionStorage } from '../memory-session-storage';
 import type { SessionStorage } from '../session-types';
 import type { Message } from '../../store/state';
+import { fakeLocks } from '../../../../test/fixtures/fake-web-locks';
 
 /**
  * Issue 31, item 2: one conversation in several tabs. Each agent here plays a tab of one browser:
  * they share the storage (as tabs share IndexedDB), Node's BroadcastChannel (which delivers
  * between channels of one process as a browser does between tabs) and a Web Locks stand-in.
  */
-
-interface Waiter {
-  grant(): void;
-}
-
-/** `navigator.locks` for one name at a time, exclusive, in request order; `crash` frees a lock as a crashed tab's is freed. */
-function fakeLocks() {
-  const held = new Map<string, { release: () => void } | undefined>();
-  const queues = new Map<string, Waiter[]>();
-  const next = (name: string) => {
-    held.set(name, undefined);
-    queues.get(name)?.shift()?.grant();
-  };
-  return {
-    request(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<void> | void): Promise<unknown> {
-      return new Promise((resolve, reject) => {
-        const grant = () => {
-          let released = false;
-          const release = () => {
-            if (released) return;
-            released = true;
-            next(name);
-          };
-          held.set(name, { release });
-          Promise.resolve(callback({ name })).then(
-            (value) => (release(), resolve(value)),
-            (error: unknown) => (release(), reject(error)),
-          );
-        };
-        if (held.get(name) === undefined) {
-          grant();
-          return;
-        }
-        if (options.ifAvailable) {
-          Promise.resolve(callback(null)).then(resolve, reject);
-          return;
-        }
-        const waiter = { grant };
-        queues.set(name, [...(queues.get(name) ?? []), waiter]);
-        options.signal?.addEventListener('abort', () => {
-          queues.set(name, (queues.get(name) ?? []).filter((other) => other !== waiter));
-          reject(new DOMException('Aborted', 'AbortError'));
-        });
-      });
-    },
-    crash(name: string) {
-      held.get(name)?.release();
-    },
-  };
-}
 
 let locks: ReturnType<typeof fakeLocks>;
 beforeEach(() => {
@@ -192,6 +144,42 @@ describe('one conversation in two tabs', () => {
     await second.send('Again');
     expect(after.calls).toHaveLength(1);
     expect(textOf(second.getState().messages.at(-1))).toBe('From the second.');
+  });
+
+  it("a tool marked tab: 'sender' runs in the tab the message was sent from (with its onToolCall); others run in the leader", async () => {
+    const storage = sharedStorage();
+    const pick = defineTool({ name: 'pick_element', description: 'The element the person points at, in their page.', inputSchema: { type: 'object', properties: {} }, tab: 'sender' });
+    const lookup = defineTool({ name: 'lookup', description: 'Looks a word up.', inputSchema: { type: 'object', properties: {} } });
+    const ran: string[] = [];
+    const handler = (tabName: string) => ({ name }: { name: string }) => (ran.push(`${name} in ${tabName}`), `${name} from ${tabName}`);
+    const steps = [toolCall('pick_element', {}), toolCall('lookup', {}), text('Done.')];
+    const a = await tab(storage, { model: scriptedModel([...steps, ...steps]), tools: [pick, lookup], onToolCall: handler('A') });
+    const b = await tab(storage, { tools: [pick, lookup], onToolCall: handler('B') });
+
+    await b.send('What am I pointing at?');
+    expect(ran).toEqual(['pick_element in B', 'lookup in A']);
+    await vi.waitFor(() => expect(shared(b)).toEqual(shared(a)));
+    expect(b.getState().toolCalls.map((call) => call.output)).toEqual(['pick_element from B', 'lookup from A']);
+    // The message says where it came from; one sent in A runs its calls in A.
+    const [fromB] = a.getState().messages;
+    await a.send('And now?');
+    expect(ran.slice(2)).toEqual(['pick_element in A', 'lookup in A']);
+    expect(a.getState().messages.at(-4)!.tab).not.toBe(fromB!.tab);
+  });
+
+  it("a sender's call that its tab defers waits for submitToolResult, which any tab may send", async () => {
+    const storage = sharedStorage();
+    const confirm = defineTool({ name: 'confirm_in_page', description: 'Asks the person in their page.', inputSchema: { type: 'object', properties: {} }, tab: 'sender' });
+    const a = await tab(storage, { model: scriptedModel([toolCall('confirm_in_page', {}), text('Confirmed.')]), tools: [confirm], onToolCall: () => 'not here' });
+    let deferredId: string | undefined;
+    const b = await tab(storage, { tools: [confirm], onToolCall: ({ toolCallId }) => ((deferredId = toolCallId), deferToolResult) });
+    const run = b.send('Confirm it');
+    await vi.waitFor(() => expect(deferredId).toBeDefined());
+    expect(a.getState().toolCalls[0]!.state).toBe('running');
+    await b.submitToolResult(deferredId!, { confirmed: true });
+    await run;
+    expect(a.getState().toolCalls[0]!.output).toEqual({ confirmed: true });
+    expect(textOf(a.getState().messages.at(-1))).toBe('Confirmed.');
   });
 
   it("with session.tabs false, each tab is on its own (the first to save wins)", async () => {

@@ -14,14 +14,17 @@ import type { AgentState } from '../../store/state';
 import type { AgentSessionControl } from '../agent-session';
 import { followTabs, type TabFollower } from './tab-follower';
 import { leadTabs, type TabLeader } from './tab-leader';
+import type { HostCall } from './tab-calls';
+import type { TabLocks } from './tab-protocol';
+import type { ToolDefinition } from '../../tools/define-tool';
+import { thisTabId } from './tab-identity';
 
-/** The part of `navigator.locks` used here. */
-export interface TabLocks {
-  request(name: string, options: { ifAvailable?: boolean; signal?: AbortSignal }, callback: (lock: unknown) => Promise<void> | void): Promise<unknown>;
-}
+export type { TabLocks } from './tab-protocol';
 
 /** Where the agent sees which side this tab is on; filled in as tabs join and leave. */
 export interface TabsRoute {
+  /** This browser tab's id among the tabs (kept across its reloads), once it joined. */
+  tab: string | undefined;
   leader: TabLeader | undefined;
   follower: TabFollower | undefined;
 }
@@ -41,8 +44,12 @@ export interface JoinTabsContext {
   sandbox: Sandbox | undefined;
   /** Loads the session from its storage and saves it from then on: what a leading tab does. */
   attach(): Promise<void>;
-  /** Runs one of the agent's commands in this tab (for a following tab that sent it). */
-  run(name: string, args: readonly unknown[]): Promise<unknown>;
+  /** Runs one of the agent's commands in this tab (for a following tab that sent it; `tab`: that browser tab). */
+  run(name: string, args: readonly unknown[], tab: string): Promise<unknown>;
+  /** The agent's tools (which tab runs a host call is the tool's to say). */
+  tools: ReadonlyMap<string, ToolDefinition>;
+  /** The app's handler, for the calls another tab sends this one (`tab: 'sender'` tools). */
+  onToolCall: ((call: HostCall) => unknown) | undefined;
   toError(error: { name: string; message: string; code?: string }): Error;
 }
 
@@ -75,7 +82,7 @@ export interface TabsMembership {
  *
  * @example
  * ```ts
- * const membership = await joinTabs({ name, locks: navigator.locks, openChannel: (name) => new BroadcastChannel(name), control, route, getState, dispatch, sandbox, attach, run, toError });
+ * const membership = await joinTabs({ name, locks: navigator.locks, openChannel: (name) => new BroadcastChannel(name), control, route, getState, dispatch, sandbox, attach, run, toError, tools, onToolCall });
  * membership.leave();
  * ```
  */
@@ -83,6 +90,9 @@ export async function joinTabs(context: JoinTabsContext): Promise<TabsMembership
   const { control, route } = context;
   const channel = context.openChannel(context.name);
   const leaving = new AbortController();
+  const tab = thisTabId();
+  route.tab = tab;
+  const { locks, name } = context;
   let release: (() => void) | undefined;
 
   // This tab's lock requests: each settles once its lock is released (or it was given up).
@@ -99,7 +109,7 @@ export async function joinTabs(context: JoinTabsContext): Promise<TabsMembership
     });
 
   const lead = () => {
-    route.leader = leadTabs({ channel, getState: context.getState, sandbox: context.sandbox, ready: control.session.ready, run: context.run });
+    route.leader = leadTabs({ channel, getState: context.getState, sandbox: context.sandbox, ready: control.session.ready, run: context.run, locks, name, tab, tools: context.tools });
     control.set({ leader: true });
   };
 
@@ -113,6 +123,10 @@ export async function joinTabs(context: JoinTabsContext): Promise<TabsMembership
       dispatch: context.dispatch,
       sandbox: context.sandbox,
       toError: context.toError,
+      tab,
+      locks,
+      name,
+      onToolCall: context.onToolCall,
       onWelcome: () => {
         control.set({ loaded: 'restored' });
         control.finishLoading();

@@ -8,7 +8,8 @@ import type { Sandbox } from '../../sandbox/sandbox-types';
 import type { AgentEvent } from '../../store/events';
 import { createId } from '../../store/ids';
 import { mirrorFileChanges } from './mirror-files';
-import { isTabMessage, tabProtocol, type TabMessage } from './tab-protocol';
+import { isTabMessage, tabProtocol, type TabLocks, type TabMessage } from './tab-protocol';
+import { runCallsForTab, type HostCall } from './tab-calls';
 
 export interface TabFollowerContext {
   channel: BroadcastChannel;
@@ -19,6 +20,13 @@ export interface TabFollowerContext {
   onWelcome(): void;
   /** The error a command that failed at the leader rejects with here (its `AgentCommandError` again). */
   toError(error: { name: string; message: string; code?: string }): Error;
+  /** This browser tab's id (`thisTabId`): commands say where they were given, calls for this tab find it. */
+  tab: string;
+  locks: TabLocks;
+  /** The session's lock name. */
+  name: string;
+  /** Runs the calls the leader sends to this tab (`tab: 'sender'` tools). */
+  onToolCall: ((call: HostCall) => unknown) | undefined;
 }
 
 export interface TabFollower {
@@ -37,7 +45,7 @@ const helloEveryMs = 1_000;
 /**
  * @example
  * ```ts
- * const follower = followTabs({ channel, dispatch, sandbox, onWelcome: () => control.finishLoading() });
+ * const follower = followTabs({ channel, dispatch, sandbox, onWelcome: () => control.finishLoading(), toError, tab: thisTabId(), locks: navigator.locks, name, onToolCall });
  * await follower.forward('send', ['Hello']);
  * ```
  */
@@ -54,15 +62,17 @@ export function followTabs(context: TabFollowerContext): TabFollower {
   // Batches that came before the state they follow.
   let early: Extract<TabMessage, { type: 'events' }>[] = [];
   let helloTimer: ReturnType<typeof setInterval> | undefined;
+  const calls = runCallsForTab({ channel, locks: context.locks, name: context.name, tab: context.tab, onToolCall: context.onToolCall });
 
   const post = (message: TabMessage) => {
     if (!closed) channel.postMessage(message);
   };
   function askForState(): void {
     expected = undefined;
-    post({ protocol: tabProtocol, type: 'hello', from: self });
+    const hello = () => post({ protocol: tabProtocol, type: 'hello', from: self, tab: context.tab });
+    hello();
     clearInterval(helloTimer);
-    helloTimer = setInterval(() => post({ protocol: tabProtocol, type: 'hello', from: self }), helloEveryMs);
+    helloTimer = setInterval(hello, helloEveryMs);
   }
 
   function apply(batch: Extract<TabMessage, { type: 'events' }>): void {
@@ -120,6 +130,7 @@ export function followTabs(context: TabFollowerContext): TabFollower {
         return;
       }
       default:
+        calls.receive(message);
     }
   };
   channel.addEventListener('message', onMessage);
@@ -131,11 +142,12 @@ export function followTabs(context: TabFollowerContext): TabFollower {
       const id = nextId++;
       return new Promise((resolve, reject) => {
         waiting.set(id, { resolve, reject });
-        post({ protocol: tabProtocol, type: 'command', from: self, id, name, args });
+        post({ protocol: tabProtocol, type: 'command', from: self, tab: context.tab, id, name, args });
       });
     },
     close(settle) {
       closed = true;
+      calls.close();
       clearInterval(helloTimer);
       channel.removeEventListener('message', onMessage);
       for (const pending of waiting.values()) settle(pending);

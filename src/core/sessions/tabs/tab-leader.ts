@@ -7,7 +7,10 @@ import type { Sandbox, SandboxMark } from '../../sandbox/sandbox-types';
 import type { AgentEvent } from '../../store/events';
 import type { AgentState } from '../../store/state';
 import { createId } from '../../store/ids';
-import { isTabMessage, tabProtocol, type TabMessage } from './tab-protocol';
+import { isTabMessage, tabProtocol, type TabLocks, type TabMessage } from './tab-protocol';
+import { sendCallsToTabs, type HostCall } from './tab-calls';
+import { senderTab } from './sender-tab';
+import type { ToolDefinition } from '../../tools/define-tool';
 
 export interface TabLeaderContext {
   channel: BroadcastChannel;
@@ -15,13 +18,25 @@ export interface TabLeaderContext {
   sandbox: Sandbox | undefined;
   /** Resolves once this tab's conversation is loaded: joining tabs and commands wait for it. */
   ready: Promise<void>;
-  /** Runs one of the agent's commands here, as this tab's own. */
-  run(name: string, args: readonly unknown[]): Promise<unknown>;
+  /** Runs one of the agent's commands here, as this tab's own (`tab`: the browser tab that sent it). */
+  run(name: string, args: readonly unknown[], tab: string): Promise<unknown>;
+  locks: TabLocks;
+  /** The session's lock name (calls sent to other tabs have locks named after it). */
+  name: string;
+  /** This browser tab's id. */
+  tab: string;
+  /** The agent's tools: which tab runs a host call is the tool's to say (`tab`). */
+  tools: ReadonlyMap<string, ToolDefinition>;
 }
 
 export interface TabLeader {
   /** An event this tab's agent dispatched: it goes out with the others of this task. */
   publish(event: AgentEvent): void;
+  /**
+   * Runs a host call (a declaration the app runs in `onToolCall`): here with `handler`, or, for a
+   * `tab: 'sender'` tool, in the tab its message came from, settling with its outcome there.
+   */
+  runHostCall(call: HostCall, handler: (call: HostCall) => unknown): unknown;
   /** Stops leading: no more batches or answers (the lock is released by the caller). */
   close(): void;
 }
@@ -29,7 +44,7 @@ export interface TabLeader {
 /**
  * @example
  * ```ts
- * const leader = leadTabs({ channel, getState, sandbox, ready: session.ready, run: (name, args) => commands[name](...args) });
+ * const leader = leadTabs({ channel, getState, sandbox, ready: session.ready, run: (name, args) => commands[name](...args), locks: navigator.locks, name, tab: thisTabId(), tools });
  * leader.publish({ type: 'message-finish', messageId: 'm1', status: 'done' });
  * ```
  */
@@ -43,6 +58,7 @@ export function leadTabs(context: TabLeaderContext): TabLeader {
   let followed = false;
   let mark: SandboxMark | undefined;
   let closed = false;
+  const calls = sendCallsToTabs({ channel, locks: context.locks, name: context.name });
 
   const post = (message: TabMessage) => {
     if (!closed) channel.postMessage(message);
@@ -85,10 +101,10 @@ export function leadTabs(context: TabLeaderContext): TabLeader {
     post({ protocol: tabProtocol, type: 'welcome', to, leader: self, seq, state: context.getState(), ...(sandbox ? { files: sandbox.toRecords() } : {}) });
   }
 
-  async function command(from: string, id: number, name: string, args: readonly unknown[]): Promise<void> {
+  async function command(from: string, id: number, name: string, args: readonly unknown[], tab: string): Promise<void> {
     try {
       await context.ready;
-      const value = await context.run(name, args);
+      const value = await context.run(name, args, tab);
       // The command's events reach the tab before its result does.
       flush();
       post({ protocol: tabProtocol, type: 'result', to: from, id, ok: true, value });
@@ -103,7 +119,8 @@ export function leadTabs(context: TabLeaderContext): TabLeader {
     const message = event.data;
     if (!isTabMessage(message)) return;
     if (message.type === 'hello') void welcome(message.from);
-    else if (message.type === 'command') void command(message.from, message.id, message.name, message.args);
+    else if (message.type === 'command') void command(message.from, message.id, message.name, message.args, message.tab);
+    calls.receive(message);
   };
   channel.addEventListener('message', onMessage);
   // Tabs that followed another leader until now learn of this one.
@@ -115,8 +132,17 @@ export function leadTabs(context: TabLeaderContext): TabLeader {
       queued.push(event);
       schedule();
     },
+    runHostCall(call, handler) {
+      const tool = context.tools.get(call.name);
+      if (tool?.tab !== 'sender') return handler(call);
+      const sender = senderTab(context.getState(), call.toolCallId);
+      // Sent from this tab, or before the tabs knew where messages came from.
+      if (sender === undefined || sender === context.tab) return handler(call);
+      return calls.callInTab(sender, call, { idempotent: tool.idempotent === true });
+    },
     close() {
       closed = true;
+      calls.close();
       stopWatchingFiles?.();
       channel.removeEventListener('message', onMessage);
     },
