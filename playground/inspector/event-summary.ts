@@ -75,6 +75,12 @@ export function summarizeEvent(event: AgentEvent): string {
     }
     case 'remote-state-update':
       return clip(JSON.stringify(event.state) ?? 'undefined');
+    case 'queue-add':
+      return `${event.message.id}${event.first ? ' (first)' : ''}: ${clip(event.message.text)}`;
+    case 'queue-update':
+      return `${event.id}: ${clip(event.text)}`;
+    case 'queue-remove':
+      return event.id;
     default: {
       const unknown: never = event;
       return JSON.stringify(unknown);

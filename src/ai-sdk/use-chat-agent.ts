@@ -207,6 +207,10 @@ function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore):
     rollback: () => Promise.reject(unsupported('a rollback')),
     resume: () => Promise.reject(unsupported('resuming')),
     compact: () => Promise.reject(unsupported('compaction')),
+    // useChat queues nothing: a message sent while it streams is its to refuse.
+    whenBusy: 'reject',
+    editQueued: (id) => Promise.reject(new AgentCommandError('unknown-message', `editQueued(${JSON.stringify(id)}): a useChat chat has no queue.`)),
+    removeQueued: (id) => Promise.reject(new AgentCommandError('unknown-message', `removeQueued(${JSON.stringify(id)}): a useChat chat has no queue.`)),
     snapshot: () => ({ format: 'react-agent-kit/agent', version: agentSnapshotVersion, state: store.getState() }),
     context: undefined,
     session: undefined,

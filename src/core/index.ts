@@ -11,7 +11,7 @@ export { canResume } from './sessions/seal-interrupted';
 export type { AgentSnapshot, SandboxCheckpointRecord, SessionGrants, SessionStorage, SessionSummary, SessionWrite, StoredSession } from './sessions/session-types';
 export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
-export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, AttachedFile, RunResult, SendOptions } from './agent/agent-options';
+export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, AttachedFile, RunResult, SendOptions, WhenBusy } from './agent/agent-options';
 export type { AgentEventListener, AgentEventOf } from './agent/agent-events';
 export type { AgentErrorSource, ReportError } from './agent/report-error';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
@@ -89,6 +89,7 @@ export type {
   MessageRole,
   MessageStatus,
   NoticePart,
+  QueuedMessage,
   ReasoningPart,
   RemoteCallInfo,
   SubAgentRun,

@@ -88,10 +88,10 @@ describe('parallel approvals and questions', () => {
     expect(callNamed(agent.getState(), 'p-deny').state).toBe('approval-requested');
   });
 
-  it('does not take a new message while people are awaited', async () => {
+  it("does not take a new message while people are awaited (whenBusy: 'reject'; queued by default, see message-queue)", async () => {
     const { agent, model } = setup();
     await agent.send('set up storage');
-    const attempt = agent.send('never mind');
+    const attempt = agent.send('never mind', { whenBusy: 'reject' });
     await expect(attempt).rejects.toBeInstanceOf(AgentCommandError);
     await expect(attempt).rejects.toMatchObject({ code: 'agent-busy' });
     expect(agent.getState().messages.filter((message) => message.role === 'user')).toHaveLength(1);

@@ -9,6 +9,8 @@ import { lazyPart } from '../lazy-part';
 
 // The chips of the files about to be sent: loaded when the first file is attached.
 export const attachmentChipsPart = lazyPart(() => import('../attachments/attachment-chips').then((module) => module.AttachmentChips));
+/** The messages waiting their turn: loaded with the first one. */
+export const queuedMessagesPart = lazyPart(() => import('./queued-messages').then((module) => module.QueuedMessages));
 
 export interface ComposerProps {
   placeholder?: string;
@@ -29,9 +31,11 @@ const noAttachments: AttachmentOptions = { maxFiles: 0 };
  * Files can be attached with the attach button, by pasting, or by dropping them on it (see
  * `attachments`); they show as thumbnails or chips, each with a remove button, and go with the
  * message as `file` parts. A file that does not pass the checks is not attached and a message
- * says why. Sending is disabled for an empty message and while the agent runs (messages are not queued);
- * the send button becomes a stop button while a reply streams. Inside a `ComposerDraftProvider`
- * (as in `AgentChat`), a rolled-back message's text is put back here (before any draft).
+ * says why. Sending is disabled for an empty message. While the agent works, a message sent waits
+ * its turn (`whenBusy`, default `'queue'`): it shows as a chip above the input (edit, remove) and
+ * is sent when the agent is done; a Stop button stands beside the send button while a reply
+ * streams. Inside a `ComposerDraftProvider` (as in `AgentChat`), a rolled-back message's text is
+ * put back here (before any draft).
  *
  * @example
  * ```tsx
@@ -64,7 +68,12 @@ export function Composer({ placeholder, autoFocus = false, attachments: attachme
     void agent.stop();
   };
   const running = status === 'running';
-  const canSend = (text.trim() !== '' || attachments.items.length > 0) && status !== 'running' && status !== 'awaiting-people';
+  const queued = useAgentSelector((state) => state.queue !== undefined);
+  // While the agent works, a message waits its turn (unless the agent refuses: `whenBusy: 'reject'`).
+  const busy = running || status === 'awaiting-people';
+  const queues = busy && agent.whenBusy !== 'reject';
+  const canSend = (text.trim() !== '' || attachments.items.length > 0) && (!busy || queues);
+  const [queueNote, setQueueNote] = useState('');
 
   const submit = () => {
     if (!canSend) return;
@@ -73,10 +82,13 @@ export function Composer({ placeholder, autoFocus = false, attachments: attachme
     setText('');
     setRefusal(null);
     const saveTo = attaching && taken.files.length > 0 ? attachmentOptions.saveTo : undefined;
+    setQueueNote(queues ? strings.queue.queued(value) : '');
     // `send` settles when the run ends; only a refusal (busy, empty, a file it cannot read) needs handling here.
     agent.send(value, taken.files.length > 0 ? { files: taken.files, ...(saveTo !== undefined ? { saveTo } : {}) } : undefined).then(
       () => taken.settle(true),
       (error: unknown) => {
+        // Taken out of the queue by the person: nothing to put back or to say.
+        if ((error as { code?: string } | null)?.code === 'removed-from-queue') return taken.settle(true);
         setText(value);
         taken.settle(false);
         setRefusal(error instanceof Error ? error.message : String(error));
@@ -135,15 +147,24 @@ export function Composer({ placeholder, autoFocus = false, attachments: attachme
           attachments.add(files);
         }}
       />
-      {running ? (
-        <button type="button" className="rak-composer-stop" onClick={stop} aria-label={strings.chat.stop}>
-          <span className="rak-icon-stop" aria-hidden="true" />
-        </button>
-      ) : (
-        <button type="submit" className="rak-composer-send" disabled={!canSend} aria-label={strings.chat.send}>
+      {(!running || (queues && canSend)) && (
+        <button type="submit" className="rak-composer-send" disabled={!canSend} aria-label={busy ? strings.queue.queueMessage : strings.chat.send}>
           <span className="rak-icon-send" aria-hidden="true" />
         </button>
       )}
+      {running && (
+        <button type="button" className="rak-composer-stop" onClick={stop} aria-label={strings.chat.stop}>
+          <span className="rak-icon-stop" aria-hidden="true" />
+        </button>
+      )}
+      {queued && (
+        <Suspense fallback={null}>
+          <queuedMessagesPart.Component onRemoved={() => setQueueNote(strings.queue.removed)} />
+        </Suspense>
+      )}
+      <span className="rak-visually-hidden" aria-live="polite">
+        {queueNote}
+      </span>
       {refusal && (
         <p className="rak-composer-refusal" role="alert">
           {refusal}

@@ -22,6 +22,18 @@ export const germanStrings: KitStrings = {
     waitsForAnswer: 'Beantworte die Frage oben (oder brich sie ab), um fortzufahren.',
     waitsForApproval: 'Der Agent wartet auf deine Entscheidung zu einem Werkzeugaufruf.',
   },
+  queue: {
+    label: 'Nachrichten in der Warteschlange',
+    queueMessage: 'Nachricht einreihen',
+    edit: (text) => `Wartende Nachricht bearbeiten: ${text}`,
+    remove: (text) => `Wartende Nachricht entfernen: ${text}`,
+    editing: 'Wartende Nachricht',
+    save: 'Speichern',
+    cancel: 'Abbrechen',
+    queued: (text) => `Eingereiht: ${text}. Sie wird gesendet, sobald der Agent fertig ist.`,
+    removed: 'Wartende Nachricht entfernt.',
+    waitsForPeople: 'Wartende Nachrichten werden nach deiner Entscheidung oben gesendet.',
+  },
   thread: {
     conversation: 'Unterhaltung',
     jumpToLatest: 'Zur neuesten Nachricht',

@@ -37,6 +37,23 @@ export interface KitStrings {
     waitsForAnswer: string;
     waitsForApproval: string;
   };
+  /** Messages sent while the agent works, waiting their turn under the composer (`state.queue`). */
+  queue: {
+    label: string;
+    /** The send button while the agent works: the message waits its turn. */
+    queueMessage: string;
+    edit: (text: string) => string;
+    remove: (text: string) => string;
+    /** The field that edits a queued message. */
+    editing: string;
+    save: string;
+    cancel: string;
+    /** Announced when a message joins the queue. */
+    queued: (text: string) => string;
+    removed: string;
+    /** Shown while the agent waits for a person: the queue waits too. */
+    waitsForPeople: string;
+  };
   thread: {
     conversation: string;
     jumpToLatest: string;
@@ -274,6 +291,18 @@ export const englishStrings: KitStrings = {
     stop: 'Stop',
     waitsForAnswer: 'Answer the question above (or cancel it) to continue.',
     waitsForApproval: 'The agent waits for your decision on a tool call.',
+  },
+  queue: {
+    label: 'Queued messages',
+    queueMessage: 'Queue message',
+    edit: (text) => `Edit queued message: ${text}`,
+    remove: (text) => `Remove queued message: ${text}`,
+    editing: 'Queued message',
+    save: 'Save',
+    cancel: 'Cancel',
+    queued: (text) => `Queued: ${text}. It is sent when the agent is done.`,
+    removed: 'Queued message removed.',
+    waitsForPeople: 'Queued messages are sent after your decision above.',
   },
   thread: englishThreadWords,
   session: {

@@ -43,7 +43,18 @@ export interface SendOptions {
    * rolling back to before the message removes the copies.
    */
   saveTo?: string;
+  /** What happens when the agent is busy; overrides the agent's `whenBusy` for this message. */
+  whenBusy?: WhenBusy;
 }
+
+/**
+ * What `send` does while the agent is busy (a run, a summary being written, a person being asked):
+ * `'queue'` (the default) adds the message to `state.queue`, sent when the agent is next idle;
+ * `'interrupt'` puts it first and ends the run at its next safe point (once the calls of its last
+ * step have their results; a pending approval or question is cancelled, as Stop does), then sends
+ * it; `'reject'` refuses with `AgentCommandError` `agent-busy`.
+ */
+export type WhenBusy = 'queue' | 'interrupt' | 'reject';
 
 export interface AgentOptions {
   /** Any AI SDK language model (spec v2, v3 or v4), or `demoModel()`. */
@@ -65,6 +76,8 @@ export interface AgentOptions {
    * It runs without asking, whatever the permission mode; `permissions.deny` can still refuse it.
    */
   todos?: boolean;
+  /** What `send` does while the agent is busy (see `WhenBusy`); default `'queue'`. */
+  whenBusy?: WhenBusy;
   /** Retries of transient model failures before any output streamed. */
   retry?: Partial<RetryPolicy>;
   /**
@@ -191,7 +204,10 @@ export interface Agent {
    * Adds a user message and runs the agent. Settles when the run is idle, waits for a person,
    * or failed (the error is also in the state). Rejects with `AgentCommandError` when `text`
    * is empty (and no file is sent), a file is not one it can read (`invalid-message`, naming the
-   * file), `saveTo` cannot be written, or a run is already active: messages are not queued.
+   * file), or `saveTo` cannot be written. While the agent is busy, the message waits in
+   * `state.queue` (and the promise settles with the run that answers it, or rejects with
+   * `removed-from-queue` if it is removed first), interrupts, or is refused (`agent-busy`), as
+   * `whenBusy` says.
    *
    * @example
    * ```ts
@@ -200,8 +216,12 @@ export interface Agent {
    * ```
    */
   send(text: string, options?: SendOptions): Promise<RunResult>;
-  /** Stops the active run. What streamed so far is kept; unfinished tool calls are cancelled. */
+  /** Stops the active run. What streamed so far is kept; unfinished tool calls are cancelled. Queued messages stay, and the first is sent next. */
   stop(): Promise<void>;
+  /** Changes the text of a message waiting in `state.queue`. Rejects with `unknown-message` once it was sent or removed, `empty-message` for blank text. */
+  editQueued(id: string, text: string): Promise<void>;
+  /** Takes a message out of `state.queue` (its `send` rejects with `removed-from-queue`). Rejects with `unknown-message` once it was sent or removed. */
+  removeQueued(id: string): Promise<void>;
   /** After an error: asks the model again from where the conversation stands. */
   retry(): Promise<RunResult>;
   /**
@@ -307,6 +327,8 @@ export interface Agent {
   readonly tools: readonly ToolInfo[];
   /** The built-in question tool's settings: whether it is on, and the free-text default for questions that do not say. */
   readonly askUser: { enabled: boolean; allowFreeText: boolean };
+  /** What `send` does while the agent is busy (`createAgent({ whenBusy })`), for a composer that queues. */
+  readonly whenBusy: WhenBusy;
   getState(): AgentState;
   /** Called after every state change. Returns an unsubscribe function. */
   subscribe(listener: (state: AgentState, previous: AgentState) => void): () => void;
@@ -359,7 +381,8 @@ export type AgentCommandErrorCode =
   | 'nothing-to-resume'
   | 'nothing-to-regenerate'
   | 'summary-failed'
-  | 'agent-disposed';
+  | 'agent-disposed'
+  | 'removed-from-queue';
 
 /** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
 export class AgentCommandError extends Error {

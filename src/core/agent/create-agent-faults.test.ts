@@ -180,9 +180,9 @@ describe('bad input', () => {
     expect(model.doStreamCalls).toHaveLength(0);
   });
 
-  it('refuses send while a run is active (no queue)', async () => {
+  it("refuses send while a run is active with whenBusy: 'reject'", async () => {
     const model = new MockLanguageModelV3({ doStream: async ({ abortSignal }) => ({ stream: controlledStream(abortSignal).stream as never }) });
-    const agent = createAgent({ model });
+    const agent = createAgent({ model, whenBusy: 'reject' });
     const first = agent.send('first');
     const second = agent.send('second');
     await expect(second).rejects.toBeInstanceOf(AgentCommandError);

@@ -21,6 +21,7 @@ import { createRunLifecycle } from '../run/run-lifecycle';
 import { loadRunLoop } from '../run/load-run-loop';
 import { gateCommands, type AgentCommandName, type AgentCommands } from './session-gate';
 import { routeToLeader } from './route-to-leader';
+import type { MessageQueue } from './message-queue';
 import type { TabsRoute } from '../sessions/tabs/session-tabs';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import { createAgentEvents } from './agent-events';
@@ -104,13 +105,47 @@ export function createAgent(options: AgentOptions): Agent {
     if (compacting) throw new AgentCommandError('agent-busy', 'The agent is summarizing the conversation. Wait for compact() to finish or call stop() first.');
     const status = getState().status;
     if (status === 'running' || runs.active) {
-      throw new AgentCommandError('agent-busy', 'The agent is already running. Wait for the run to finish or call stop() first; messages are not queued.');
+      throw new AgentCommandError('agent-busy', 'The agent is already running. Wait for the run to finish, call stop() first, or send with whenBusy: \'queue\'.');
     }
     if (status === 'awaiting-people') {
       throw new AgentCommandError('agent-busy', 'The agent is waiting for an approval or an answer. Settle it, or stop() to cancel what waits.');
     }
   }
 
+  /** Whether a message sent now would have to wait (what `assertIdle` refuses). */
+  const busy = () => compacting !== undefined || runs.active || getState().status === 'running' || getState().status === 'awaiting-people';
+  const whenBusy = options.whenBusy ?? 'queue';
+  if (whenBusy !== 'queue' && whenBusy !== 'interrupt' && whenBusy !== 'reject') throw new TypeError(`createAgent: \`whenBusy\` must be 'queue', 'interrupt' or 'reject', got ${JSON.stringify(whenBusy)}.`);
+  // Until a session is loaded, its queue is not this agent's to send; a following tab leaves it to the leader.
+  let sessionLoaded = options.session === undefined;
+  // The queue's code loads with the first message that waits (sent while busy, or restored with a session).
+  let queueLoad: Promise<MessageQueue> | undefined;
+  const loadQueue = () =>
+    (queueLoad ??= import('./message-queue').then(({ createMessageQueue }) =>
+      createMessageQueue({
+        getState,
+        dispatch,
+        now,
+        send: (tab, text, sendOptions) => sendFrom(tab, text, sendOptions),
+        busy,
+        interrupt() {
+          if (compacting) compacting.abort();
+          else if (getState().status === 'awaiting-people' && !runs.active) void runs.stop();
+          else runs.interrupt();
+        },
+        canSend: () => sessionLoaded && disposal === undefined && tabs.route?.follower === undefined,
+      }),
+    ));
+  const drain = () => void (getState().queue && loadQueue().then((queue) => queue.drain()));
+  let drainLater = false;
+  agentStore.store.subscribe((state) => {
+    if (drainLater || state.queue === undefined) return;
+    drainLater = true;
+    queueMicrotask(() => {
+      drainLater = false;
+      drain();
+    });
+  });
   const { expireApproval, ...people } = createPeopleCommands({ getState, dispatch, now, tools, allowFreeTextDefault, deferred: runs.deferred, continueRun: () => runs.continue() });
   // A following tab leaves expiry to the leading one, whose state it shows.
   const stopExpiry = watchApprovalExpiry(agentStore.store, (toolCallId) => void (tabs.route?.follower ? undefined : expireApproval(toolCallId).catch(() => {})), now);
@@ -132,6 +167,9 @@ export function createAgent(options: AgentOptions): Agent {
     const attach = sendOptions.files === undefined ? undefined : await import('./attached-files');
     const files = attach ? await attach.readAttachedFiles(sendOptions.files) : [];
     if (text.trim() === '' && files.length === 0) throw new AgentCommandError('empty-message', 'send(text): the message is empty; nothing was sent.');
+    const mode = sendOptions.whenBusy ?? whenBusy;
+    if (mode !== 'queue' && mode !== 'interrupt' && mode !== 'reject') throw new AgentCommandError('invalid-message', `send(text, { whenBusy }): must be 'queue', 'interrupt' or 'reject', got ${JSON.stringify(mode)}.`);
+    if (mode !== 'reject' && busy()) return (await loadQueue()).add({ tab, text, files, saveTo }, mode);
     assertIdle();
     // Taken before the run starts, so rolling back to this message undoes everything it caused.
     const checkpointId = sandbox?.checkpoint();
@@ -197,6 +235,8 @@ export function createAgent(options: AgentOptions): Agent {
       compacting?.abort();
       return runs.stop();
     },
+    editQueued: async (id, text) => (await loadQueue()).edit(id, text),
+    removeQueued: async (id) => (await loadQueue()).remove(id),
     async compact(compactOptions = {}) {
       const { instructions, keepRecentTurns = 1 } = compactOptions;
       if (instructions !== undefined && typeof instructions !== 'string') throw new AgentCommandError('invalid-input', 'compact({ instructions }): instructions must be a string.');
@@ -265,6 +305,9 @@ export function createAgent(options: AgentOptions): Agent {
   // A session saved mid-run goes on once loaded (`session.resume: 'auto'`), also when this tab
   // takes the run over from another, unless something else started meanwhile or the agent was let go.
   session?.onRestored(() => {
+    sessionLoaded = true;
+    // Queued messages are sent once the run that goes on is over (or now, if none does).
+    queueMicrotask(drain);
     if (!session.resumesOnLoad() || disposal !== undefined || runs.active || !canResume(getState())) return;
     commands.resume().catch(() => {});
   });
@@ -287,6 +330,7 @@ export function createAgent(options: AgentOptions): Agent {
     store: agentStore.store,
     tools: [...tools.values()].map((tool) => toToolInfo(tool, sandbox)),
     askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
+    whenBusy,
     context: config.context.maxInputTokens === undefined ? undefined : { maxInputTokens: config.context.maxInputTokens },
     snapshot: (snapshotOptions) =>
       createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints(), reads: sandbox.exportReads() } : undefined),

@@ -19,6 +19,8 @@ const names = {
   compact: true,
   dispose: true,
   preload: true,
+  editQueued: true,
+  removeQueued: true,
 } satisfies Record<AgentCommandName, true>;
 
 function recordingCommands(calls: string[]): AgentCommands {

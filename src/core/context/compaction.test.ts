@@ -85,7 +85,7 @@ describe('agent.compact()', () => {
     for (const message of ['one', 'two']) await agent.send(message);
     const compacting = agent.compact();
     await expect.poll(() => model.calls.length).toBe(3);
-    await expect(agent.send('three')).rejects.toMatchObject({ code: 'agent-busy' });
+    await expect(agent.send('three', { whenBusy: 'reject' })).rejects.toMatchObject({ code: 'agent-busy' });
     await agent.stop();
     release();
     expect(await compacting).toBeNull();

@@ -39,6 +39,8 @@ export interface RunLifecycle {
   continue(): Promise<RunResult>;
   /** Aborts the active run; when paused for people, cancels what waits and ends the run. */
   stop(): Promise<void>;
+  /** Ends the active run at its next safe point: once the calls of its last step have their results, before the next model call. */
+  interrupt(): void;
   /** Whether a run is active (streaming, running tools, or waiting inside its tool phase). */
   readonly active: boolean;
   /** Calls whose handler returned `deferToolResult`: they wait for `submitToolResult`. */
@@ -57,7 +59,7 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
   const { limits } = config;
   const waker = createWaker();
   const deferred = new Set<string>();
-  let active: { controller: AbortController; done: Promise<RunResult> } | null = null;
+  let active: { controller: AbortController; done: Promise<RunResult>; interrupt: boolean } | null = null;
   // A restored conversation goes on under the run it was in.
   let budget: RunBudget = createRunBudget(getState().runId ?? createId('run'));
 
@@ -76,6 +78,7 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
     };
     const loop = async () => (loadedRunLoop() ?? (await loadRunLoop()))({
       ...config,
+      interruptRequested: () => active?.interrupt === true,
       runId: runBudget.runId,
       toolTimeoutMs: limits.toolTimeoutMs,
       alwaysAllowed: () => getState().alwaysAllowed,
@@ -112,7 +115,7 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
         void state.persist?.();
         return { status: outcome.status, error };
       });
-    active = { controller, done };
+    active = { controller, done, interrupt: false };
     return done;
   }
 
@@ -136,6 +139,9 @@ export function createRunLifecycle(config: RunConfig, state: RunStateAccess, sub
       if (runId !== null && runId !== budget.runId) budget = runBudgetOf(getState());
       dispatch({ type: 'run-resume', runId: budget.runId, at: now() });
       return start();
+    },
+    interrupt() {
+      if (active) active.interrupt = true;
     },
     async stop() {
       const run = active;

@@ -19,10 +19,12 @@ export interface RunLoopContext extends Omit<ToolPhaseContext, 'maxToolCalls' | 
   runId: string;
   /** Saves the conversation now; awaited at the step boundaries (see `RunStateAccess.persist`). */
   persist?: (() => Promise<void>) | undefined;
+  /** A message is waiting to interrupt the run (`whenBusy: 'interrupt'`): it ends before its next model step. */
+  interruptRequested?: (() => boolean) | undefined;
 }
 
 export type RunLoopOutcome =
-  | { status: 'idle'; reason: 'finished' | 'stopped' | 'limit' }
+  | { status: 'idle'; reason: 'finished' | 'stopped' | 'limit' | 'interrupted' }
   | { status: 'awaiting-people' }
   | { status: 'error'; error: AgentError };
 
@@ -54,6 +56,8 @@ export async function runLoop(context: RunLoopContext): Promise<RunLoopOutcome> 
         // A step an app asked for (agent.callTool) ends with its calls: the model was not asked anything.
         if (last.requestedBy === 'app') return { status: 'idle', reason: 'finished' };
       }
+      // The safe point: every call of the last step has its result; the next request is not sent.
+      if (context.interruptRequested?.()) return { status: 'idle', reason: 'interrupted' };
       if (budget.steps >= limits.maxSteps) return endWithLimit(context, lastAssistantId(context.getState()), stepLimitNotice(limits.maxSteps));
       budget.steps += 1;
       const outcome = await modelStep(context, budget.steps);

@@ -69,6 +69,38 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   reader.leave();
   if (state.compactions !== undefined) readCompactions(reader, reader.list(state.compactions, 'compactions'), messageIds);
   if (state.todos !== undefined) readTodos(reader, reader.list(state.todos, 'todos'));
+  if (state.queue !== undefined) readQueue(reader, reader.list(state.queue, 'queue'));
+}
+
+/** Messages waiting their turn: each is sent as the person's own once loaded, so each must be one. */
+function readQueue(reader: ShapeReader, queue: readonly unknown[]): void {
+  reader.enter('queue');
+  const ids = new Set<string>();
+  for (let index = 0; index < queue.length; index++) {
+    const message = reader.object(queue[index], index);
+    reader.enter(index);
+    const id = reader.string(message.id, 'id');
+    if (ids.has(id)) reader.fail(`repeats the id ${JSON.stringify(id)}`, 'id');
+    ids.add(id);
+    reader.string(message.text, 'text');
+    reader.finite(message.queuedAt, 'queuedAt');
+    reader.optionalString(message.tab, 'tab');
+    if (message.saveTo !== undefined && !reader.string(message.saveTo, 'saveTo').startsWith('/')) reader.expected('an absolute folder', message.saveTo, 'saveTo');
+    if (message.files !== undefined) {
+      const files = reader.list(message.files, 'files');
+      reader.enter('files');
+      for (let position = 0; position < files.length; position++) {
+        const part = reader.object(files[position], position);
+        reader.enter(position);
+        if (part.type !== 'file') reader.expected('a file part', part.type, 'type');
+        readFilePart(reader, part, true);
+        reader.leave();
+      }
+      reader.leave();
+    }
+    reader.leave();
+  }
+  reader.leave();
 }
 
 /** The plan: only what `todo_write` lets a model write (it is shown, and sent to the model every step). */

@@ -6,6 +6,7 @@ import type {
   AuditActor,
   Compaction,
   Message,
+  QueuedMessage,
   RemoteCallInfo,
   NoticePart,
   SubAgentRun,
@@ -75,6 +76,12 @@ export type AgentEvent =
   | { type: 'remote-state-update'; state: unknown }
   /** The conversation as a remote agent declared it (`MESSAGES_SNAPSHOT`), replacing messages and calls. */
   | { type: 'messages-replace'; messages: Message[]; toolCalls: ToolCall[] }
+  /** A message sent while the agent was busy joins the queue (at its end, or first: `whenBusy: 'interrupt'`). */
+  | { type: 'queue-add'; message: QueuedMessage; first?: boolean }
+  /** A queued message's new text. */
+  | { type: 'queue-update'; id: string; text: string }
+  /** A queued message leaves the queue: sent, or removed by the person. */
+  | { type: 'queue-remove'; id: string }
   /** The whole state, restored from a saved session (already sealed: nothing in it is in flight). */
   | { type: 'state-restore'; state: AgentState };
 

@@ -64,6 +64,17 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       return withoutLostCompactions({ ...state, messages: event.messages, toolCalls: event.toolCalls });
     case 'todos-update':
       return { ...state, todos: event.todos };
+    case 'queue-add': {
+      const queue = state.queue ?? [];
+      return { ...state, queue: event.first ? [event.message, ...queue] : [...queue, event.message] };
+    }
+    case 'queue-update':
+      return { ...state, queue: (state.queue ?? []).map((message) => (message.id === event.id ? { ...message, text: event.text } : message)) };
+    case 'queue-remove': {
+      const { queue: _queue, ...rest } = state;
+      const queue = (state.queue ?? []).filter((message) => message.id !== event.id);
+      return queue.length > 0 ? { ...rest, queue } : rest;
+    }
     case 'compaction-add':
       return { ...state, compactions: [...(state.compactions ?? []), event.compaction], usage: addUsage(state.usage, event.usage) };
     case 'step-start':

@@ -301,10 +301,31 @@ export interface AgentState {
    */
   todos?: TodoItem[];
   /**
+   * Messages the person sent while the agent was busy, waiting their turn, oldest first
+   * (`send` with `whenBusy: 'queue'`, the default). The first is sent when the agent is next idle
+   * (not while it waits for a person); persisted with sessions. Absent when none waits.
+   */
+  queue?: QueuedMessage[];
+  /**
    * The shared state of a remote agent (`react-agent-kit/ag-ui`: its `STATE_SNAPSHOT` and
    * `STATE_DELTA` events), read-only, as JSON; absent until it sends one.
    */
   remote?: unknown;
+}
+
+/** A message waiting its turn (`AgentState.queue`). */
+export interface QueuedMessage {
+  id: string;
+  /** What will be sent; editable while it waits (`agent.editQueued`). */
+  text: string;
+  /** Its files, read when it was queued (base64, as a sent message keeps them). */
+  files?: FilePart[];
+  /** Where its files are saved in the sandbox when it is sent (`send`'s `saveTo`). */
+  saveTo?: string;
+  /** Epoch milliseconds. */
+  queuedAt: number;
+  /** The tab it was sent from, in a conversation shared by tabs (see `Message.tab`). */
+  tab?: string;
 }
 
 /** See `AgentState.runTime`. */

@@ -95,7 +95,7 @@ describe('one conversation in two tabs', () => {
     const b = await tab(storage, {});
     void a.send('Think');
     await vi.waitFor(() => expect(textOf(b.getState().messages[1])).toBe('Thinking about'));
-    await expect(b.send('Another')).rejects.toMatchObject({ name: 'AgentCommandError', code: 'agent-busy' });
+    await expect(b.send('Another', { whenBusy: 'reject' })).rejects.toMatchObject({ name: 'AgentCommandError', code: 'agent-busy' });
     await b.stop();
     await vi.waitFor(() => expect(shared(b)).toEqual(shared(a)));
     expect(model.calls[0]!.abortSignal?.aborted).toBe(true);
