@@ -3,13 +3,16 @@ import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AgentChat } from '../src/components/agent-chat';
-import { MessageView } from '../src/components/message/message-view';
+import { branchPickerPart, MessageView } from '../src/components/message/message-view';
 import type { MessageComponentProps } from '../src/components/thread/message-list';
 import { createAgent, createInitialState, type Agent, type Message, type ReadonlyAgentStore } from '../src/core/index';
 import { preloadChatParts } from './setup/preload-chat-parts';
 
 // What these tests show is there once AgentChat's preloads have run (lazy-parts.test.tsx: when they load).
-beforeAll(preloadChatParts);
+beforeAll(async () => {
+  await preloadChatParts();
+  await branchPickerPart.preload();
+});
 
 /**
  * The deterministic guard of "O(1) per token in thread length": while a reply streams, the
@@ -50,12 +53,20 @@ function counted(agent: Agent) {
   return { agent: { ...agent, store }, counts };
 }
 
-async function streamInto(threadLength: number) {
+/** A stored branch after each message of the thread (1,000 branches for 1,000 messages): an edit or a regeneration at every place. */
+function branchesAlong(messages: readonly Message[]): Record<string, { messages: Message[]; toolCalls: [] }[]> {
+  return Object.fromEntries(
+    messages.map((message, index) => [message.id, [{ messages: [{ ...history(1)[0]!, id: `alt-${index}`, role: index % 2 === 0 ? 'assistant' : 'user', createdAt: index + 0.5 }], toolCalls: [] }]]),
+  );
+}
+
+async function streamInto(threadLength: number, withBranches = false) {
   let push!: (part: unknown) => void;
   const model = new MockLanguageModelV3({
     doStream: async () => ({ stream: new ReadableStream({ start: (controller) => void (push = (part) => controller.enqueue(part)) }) as never }),
   });
-  const { agent, counts } = counted(createAgent({ model, initialState: { ...createInitialState(), messages: history(threadLength) } }));
+  const messages = history(threadLength);
+  const { agent, counts } = counted(createAgent({ model, initialState: { ...createInitialState(), messages, ...(withBranches ? { branches: branchesAlong(messages) } : {}) } }));
   const renders = new Map<string, number>();
   function CountingMessage(props: MessageComponentProps) {
     renders.set(props.message.id, (renders.get(props.message.id) ?? 0) + 1);
@@ -100,5 +111,18 @@ describe('work per streamed token', () => {
     // And no earlier message re-rendered.
     expect(short.rerenderedOld).toEqual([]);
     expect(long.rerenderedOld).toEqual([]);
+  });
+
+  it('does not grow with branches: 1,000 stored branches (a picker under each message) cost what none do', { timeout: 120_000 }, async () => {
+    const plain = await streamInto(1000);
+    cleanup();
+    const branched = await streamInto(1000, true);
+    expect(branched.notifications).toBeGreaterThan(5);
+    // The pickers shown watch the branches through one shared subscription: the same subscribers
+    // (the thread mounts the same rows) and the same calls per streamed token.
+    expect(branched.subscribers).toBe(plain.subscribers);
+    expect(branched.listenerCallsPerNotification).toBe(plain.listenerCallsPerNotification);
+    expect(branched.rerenderedOld).toEqual([]);
+    expect(document.querySelectorAll('.rak-branch-picker').length).toBeGreaterThan(0);
   });
 });

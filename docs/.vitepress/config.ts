@@ -76,6 +76,7 @@ export default defineConfig({
           { text: 'The sandbox and the shell', link: '/guides/sandbox-and-shell' },
           { text: 'Code that runs', link: '/guides/code-in-the-sandbox' },
           { text: 'Sessions', link: '/guides/sessions' },
+          { text: 'Versions and the queue', link: '/guides/branches-and-queue' },
           { text: 'Sessions on Postgres', link: '/guides/server-sessions-postgres' },
           { text: 'Context and compaction', link: '/guides/context-and-compaction' },
           { text: 'Limits, hooks and events', link: '/guides/limits-and-hooks' },

@@ -75,6 +75,10 @@ export function summarizeEvent(event: AgentEvent): string {
     }
     case 'remote-state-update':
       return clip(JSON.stringify(event.state) ?? 'undefined');
+    case 'branch-fork':
+      return `from ${event.messageId}`;
+    case 'branch-switch':
+      return `to ${event.messageId}`;
     case 'queue-add':
       return `${event.message.id}${event.first ? ' (first)' : ''}: ${clip(event.message.text)}`;
     case 'queue-update':

@@ -207,6 +207,10 @@ function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore):
     rollback: () => Promise.reject(unsupported('a rollback')),
     resume: () => Promise.reject(unsupported('resuming')),
     compact: () => Promise.reject(unsupported('compaction')),
+    // A useChat chat keeps no branches (its regenerate replaces the reply).
+    switchBranch: (id) => Promise.reject(new AgentCommandError('unknown-message', `switchBranch(${JSON.stringify(id)}): a useChat chat keeps no branches.`)),
+    compareBranches: () => Promise.reject(unsupported('comparing branches')),
+    branches: () => undefined,
     // useChat queues nothing: a message sent while it streams is its to refuse.
     whenBusy: 'reject',
     editQueued: (id) => Promise.reject(new AgentCommandError('unknown-message', `editQueued(${JSON.stringify(id)}): a useChat chat has no queue.`)),

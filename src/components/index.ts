@@ -28,6 +28,8 @@ export { RollbackAction } from './message/rollback-action';
 export { EditMessageAction } from './message/edit-message-action';
 export { RegenerateAction } from './message/regenerate-action';
 export { CopyMessageAction } from './message/copy-message-action';
+export { BranchPicker } from './message/branch-picker';
+export { QueuedMessages } from './composer/queued-messages';
 export { SessionNotice } from './thread/session-notice';
 export { SessionList } from './session/session-list';
 export type { SessionListProps } from './session/session-list';

@@ -91,6 +91,7 @@ export type {
   NoticePart,
   QueuedMessage,
   ReasoningPart,
+  StoredBranch,
   RemoteCallInfo,
   SubAgentRun,
   TextPart,
@@ -102,6 +103,7 @@ export type {
   Usage,
 } from './store/state';
 export type { AgentEvent, AgentEventType, LoggedEvent } from './store/events';
+export { branchSiblings, type BranchSiblings } from './store/branches';
 /** The sandbox's types; `createSandbox` itself is in `react-agent-kit/sandbox`, so apps without one do not ship it. */
 export type {
   CheckpointInfo,

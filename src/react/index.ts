@@ -10,6 +10,7 @@ export { useAgent } from './use-agent';
 export type { UseAgentResult } from './use-agent';
 export { useAgentSelector, shallowEqual } from './use-agent-selector';
 export { useMessage, useMessageIds } from './use-messages';
+export { useBranches, useCanSwitchBranch } from './use-branches';
 export { useToolCall } from './use-tool-call';
 export { useToolCalls, useToolCallIds } from './use-tool-calls';
 export type { ToolCallFilter } from './use-tool-calls';

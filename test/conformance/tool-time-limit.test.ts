@@ -38,7 +38,9 @@ function hangingTool(options: { timeoutMs?: number } = {}) {
  * when the call starts, so the test's arithmetic holds however busy the machine is.
  */
 async function untilRunning(agent: { getState: () => { toolCalls: ReadonlyArray<{ state: string }> } }): Promise<void> {
-  for (let attempt = 0; attempt < 400 && agent.getState().toolCalls[0]?.state !== 'running'; attempt++) {
+  // Up to 10 s of real time: the run loop's module loads on the first call, and transforming it can take a while.
+  const deadline = performance.now() + 10_000;
+  while (agent.getState().toolCalls[0]?.state !== 'running' && performance.now() < deadline) {
     await vi.advanceTimersByTimeAsync(0);
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -137,6 +137,13 @@ for (const combination of combinations) {
     await send(page, 'Tell me a long story');
     await expect.poll(() => assistantMessages(page).last().getAttribute('data-status')).toBe('streaming');
     await check('streaming');
+    // A message sent meanwhile waits as a chip above the composer (then taken out again).
+    await composer.fill('And then a poem');
+    await page.keyboard.press('Enter');
+    await page.getByRole('list', { name: 'Queued messages' }).waitFor();
+    await check('queued');
+    await page.getByRole('button', { name: 'Remove queued message: And then a poem' }).click();
+    await page.getByRole('list', { name: 'Queued messages' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Stop' }).click();
     await replyWhenDone(page);
     await check('stopped');
@@ -148,6 +155,12 @@ for (const combination of combinations) {
     await send(page, 'Think step by step: how do agents use tools?');
     await replyWhenDone(page);
     await check('reasoning');
+
+    // Another answer: the old one is kept, and a picker shows the versions.
+    await page.getByRole('button', { name: 'Regenerate' }).click();
+    await page.locator('.rak-message[data-role="assistant"]').last().getByRole('group', { name: 'Versions' }).waitFor({ timeout: 30_000 });
+    await replyWhenDone(page);
+    await check('versions');
 
     // A tool running (the server holds its answer), then done; a tool that fails.
     let held: Route | undefined;

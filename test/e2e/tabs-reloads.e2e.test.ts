@@ -58,11 +58,15 @@ const onToolCall = async ({ name }: { name: string }) => {
   localStorage.setItem('where-runs', JSON.stringify([...runs, page]));
   return \`page \${page}\`;
 };
-const whereModel = scriptedModel(({ options }) => {
+// The second question's call waits until the test says go (localStorage 'where-go'): it is then due while B is away.
+const whereModel = scriptedModel(async ({ options }) => {
   const last = options.prompt.at(-1);
   const result = last?.role === 'tool' ? last.content.at(-1) : undefined;
-  return result ? [text(\`You are on \${JSON.stringify(result.output.value)}.\`)] : [text('Looking where you are. '), toolCall('where_am_i', {})];
-}, { chunkDelayMs: 200 });
+  if (result) return [text(\`You are on \${JSON.stringify(result.output.value)}.\`)];
+  const questions = options.prompt.filter((message) => message.role === 'user').length;
+  while (questions > 1 && localStorage.getItem('where-go') === null) await new Promise((resolve) => setTimeout(resolve, 50));
+  return [text('Looking where you are. '), toolCall('where_am_i', {})];
+}, { chunkDelayMs: 50 });
 const where = new URLSearchParams(location.search).get('mode') === 'where';
 
 // Created once, at module scope, as the README's quick start does (an initializer of useState runs
@@ -185,13 +189,14 @@ test("a tool marked tab: 'sender' runs in the tab the message came from, and wai
   // Sent in B, and B reloads before the call is due: the call waits for B and runs there once.
   await b.getByRole('textbox', { name: 'Message' }).fill('And now?');
   await b.keyboard.press('Enter');
-  await expect.poll(async () => (await stateOf(a)).messages.length, { timeout: 10_000 }).toBe(4);
+  await expect.poll(async () => (await stateOf(a)).messages.filter((message) => message.role === 'user').length, { timeout: 10_000 }).toBe(2);
   // B's scripts come back slowly: the call is due while B is away, and waits for it.
   await b.route('**/*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     await route.continue();
   });
   const reloading = b.reload();
+  await a.evaluate(() => localStorage.setItem('where-go', '1'));
   await expect.poll(async () => (await stateOf(a)).toolCalls.at(-1)?.state, { timeout: 10_000 }).toBe('running');
   expect(JSON.parse((await a.evaluate(() => localStorage.getItem('where-runs'))) ?? '[]')).toEqual(['B']);
   await reloading;

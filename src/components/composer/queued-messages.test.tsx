@@ -36,7 +36,7 @@ describe('the composer while the agent works', () => {
 
     type('And a poem after');
     await waitFor(() => expect(chips()).toEqual(['And a poem after✎×']));
-    expect(document.querySelector('.rak-composer [aria-live="polite"].rak-visually-hidden')!.textContent).toBe('Queued: And a poem after. It is sent when the agent is done.');
+    expect(document.querySelector('.rak-composer [aria-live="polite"].rak-visually-hidden')!.textContent).toBe('Queued, sent when the agent is done: And a poem after');
     expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).value).toBe('');
     expect(userTexts(agent)).toEqual(['Tell me a story']);
 

@@ -1,4 +1,5 @@
 import { memo, Suspense } from 'react';
+import { useBranches } from '../../react/index';
 import type { FilePart, Message, MessagePart } from '../../core/index';
 import { CopyMessageAction } from './copy-message-action';
 import { EditMessageAction } from './edit-message-action';
@@ -14,7 +15,8 @@ import type { MessageComponentProps } from '../thread/message-list';
  * user's attached files above the text (thumbnails for images, chips for other files). User
  * messages offer "Edit" (`EditMessageAction`) and, with a sandbox, "Roll back to here"
  * (`RollbackAction`); every finished reply offers "Copy" (`CopyMessageAction`), the last one
- * "Regenerate" (`RegenerateAction`).
+ * "Regenerate" (`RegenerateAction`). A message with other versions (an edit, a regeneration) shows
+ * the `BranchPicker` (‹ 2 / 3 ›).
  * Streaming messages are `aria-busy`, so screen readers read the reply once it is complete
  * instead of token by token.
  *
@@ -53,12 +55,14 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
       </div>
       {message.role === 'user' && (
         <div className="rak-message-actions">
+          <Versions messageId={message.id} />
           <EditMessageAction messageId={message.id} text={textOf(message)} />
           {message.checkpointId !== undefined && <RollbackAction messageId={message.id} />}
         </div>
       )}
       {message.role === 'assistant' && message.status !== 'streaming' && (
         <div className="rak-message-actions" data-align="start">
+          <Versions messageId={message.id} />
           <CopyMessageAction text={textOf(message)} />
           <RegenerateAction messageId={message.id} />
         </div>
@@ -68,6 +72,19 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
 });
 
 const noFiles: FilePart[] = [];
+
+// The ‹ 2 / 3 › picker: loaded with the first message that has other versions.
+export const branchPickerPart = lazyPart(() => import('./branch-picker').then((module) => module.BranchPicker));
+
+/** The picker of a message with other versions (edits, regenerations); nothing for the others. */
+function Versions({ messageId }: { messageId: string }) {
+  if (useBranches(messageId) === undefined) return null;
+  return (
+    <Suspense fallback={null}>
+      <branchPickerPart.Component messageId={messageId} />
+    </Suspense>
+  );
+}
 
 // Thumbnails and chips of a user's attached files: loaded with the first message that has some.
 export const messageAttachmentsPart = lazyPart(() => import('../attachments/message-attachments').then((module) => module.MessageAttachments));

@@ -97,6 +97,16 @@ export interface KitStrings {
     deleteLabel: (title: string) => string;
     messageCount: (count: number) => string;
   };
+  /** The picker of a message that has other versions (edits, regenerations): ‹ 2 / 3 ›. */
+  branches: {
+    label: string;
+    previous: string;
+    next: string;
+    /** What the picker shows between its buttons. */
+    position: (shown: number, total: number) => string;
+    /** Announced once another version is shown. */
+    shown: (shown: number, total: number) => string;
+  };
   messageActions: {
     regenerate: string;
     edit: string;
@@ -300,7 +310,7 @@ export const englishStrings: KitStrings = {
     editing: 'Queued message',
     save: 'Save',
     cancel: 'Cancel',
-    queued: (text) => `Queued: ${text}. It is sent when the agent is done.`,
+    queued: (text) => `Queued, sent when the agent is done: ${text}`,
     removed: 'Queued message removed.',
     waitsForPeople: 'Queued messages are sent after your decision above.',
   },
@@ -329,10 +339,17 @@ export const englishStrings: KitStrings = {
     deleteLabel: (title) => `Delete "${title}"`,
     messageCount: (count) => `${count} ${count === 1 ? 'message' : 'messages'}`,
   },
+  branches: {
+    label: 'Versions',
+    previous: 'Previous version',
+    next: 'Next version',
+    position: (shown, total) => `${shown} / ${total}`,
+    shown: (shown, total) => `Version ${shown} of ${total}`,
+  },
   messageActions: {
     regenerate: 'Regenerate',
     edit: 'Edit',
-    editQuestion: 'Edit this message and send it again? What came after it is replaced.',
+    editQuestion: 'Edit this message and send it again? What came after it is kept as another version.',
     editedMessage: 'Edited message',
     cancel: 'Cancel',
     saveAndSend: 'Save and send',

@@ -49,6 +49,8 @@ const eventTypes: Record<AgentEventType, 1> = {
   'error-clear': 1,
   'compaction-add': 1,
   'todos-update': 1,
+  'branch-fork': 1,
+  'branch-switch': 1,
   'queue-add': 1,
   'queue-update': 1,
   'queue-remove': 1,

@@ -7,6 +7,8 @@ import type { RetryPolicy } from '../model/retry-policy';
 import type { AskUserOption, QuestionAnswer } from '../people/question-types';
 import type { PersistenceError } from '../persistence/persistence-error';
 import type { Sandbox } from '../sandbox/sandbox-types';
+import type { SandboxChanges } from '../sandbox/tree/changes';
+import type { BranchSiblings } from '../store/branches';
 import type { AgentSession } from '../sessions/agent-session';
 import type { AgentSnapshot, SessionStorage } from '../sessions/session-types';
 import type { AgentState, Compaction, FilePart, ToolCall } from '../store/state';
@@ -280,12 +282,36 @@ export interface Agent {
    */
   rollback(messageId: string): Promise<{ text: string; files: FilePart[] }>;
   /**
-   * Replaces a past user message with `text` and runs from there: a rollback to just before it
-   * (files too), then a send with the message's attached files. Rejects like `rollback` and `send`.
+   * Replaces a past user message with `text` and runs from there. What it replaces (the message
+   * and everything after it, with the files as they were at the end) is kept as a branch: see
+   * `branches` and `switchBranch`. The files go back to what they were before the message, and
+   * its attached files are sent again. Rejects like `rollback` and `send`.
    */
   editMessage(messageId: string, text: string): Promise<RunResult>;
-  /** Asks again for the reply to the last user message: a rollback to it (files too), then the same text and attached files sent again. Rejects with `nothing-to-regenerate` when there is no user message. */
-  regenerate(): Promise<RunResult>;
+  /**
+   * Asks the model again for the answer to the last user message, or to the question before
+   * reply `messageId`. The old answer (and what followed it, files included) is kept as a branch.
+   * Rejects with `nothing-to-regenerate` when there is no user message, `unknown-message` for an id
+   * that is not a reply.
+   */
+  regenerate(options?: { messageId?: string }): Promise<RunResult>;
+  /**
+   * Makes the stored branch that starts with `messageId` (an id from `branches()`) the active path,
+   * with its files: the sandbox gets exactly the files it had at that branch's end. The branch it
+   * replaces is kept. Queued messages stay queued. Rejects with `unknown-message` for an id that
+   * starts no stored branch at a place of the active path.
+   */
+  switchBranch(messageId: string): Promise<void>;
+  /**
+   * The files' changes from the end of one branch to the end of another (each named by the id
+   * of its first message, as `branches()` lists them; the active one's are the files now).
+   */
+  compareBranches(from: string, to: string): Promise<SandboxChanges>;
+  /**
+   * The alternatives of a message of the active path: the first message of each branch at its
+   * place, in the order they were written, and which one is shown; `undefined` when it has none.
+   */
+  branches(messageId: string): BranchSiblings | undefined;
   /**
    * Goes on with a restored conversation that stopped between steps: tool results the model has
    * not answered yet, approved calls that did not run, or a message without a reply (see

@@ -9,7 +9,7 @@ import { canResume } from '../sessions/seal-interrupted';
 import { createSnapshot } from '../sessions/snapshot-format';
 import { startingState, startSession } from './agent-start';
 import { createAgentStore } from '../store/store';
-import type { AgentState, FilePart, MessagePart } from '../store/state';
+import type { AgentState, MessagePart } from '../store/state';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
@@ -22,6 +22,8 @@ import { loadRunLoop } from '../run/load-run-loop';
 import { gateCommands, type AgentCommandName, type AgentCommands } from './session-gate';
 import { routeToLeader } from './route-to-leader';
 import type { MessageQueue } from './message-queue';
+import type { BranchCommands } from './branch-commands';
+import { branchSiblings } from '../store/branches';
 import type { TabsRoute } from '../sessions/tabs/session-tabs';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import { createAgentEvents } from './agent-events';
@@ -200,11 +202,22 @@ export function createAgent(options: AgentOptions): Agent {
       }),
     );
   }
+  /** The plan as the active path's calls made it (after a rollback, a fork or a switch). */
+  async function replan(): Promise<void> {
+    if (getState().todos === undefined && !getState().toolCalls.some((call) => call.name === todoWriteToolName)) return;
+    const plans = await import('../people/todo-list');
+    dispatch({ type: 'todos-update', todos: plans.todosFromCalls(getState().toolCalls.filter((call) => call.name === todoWriteToolName), todoLimits) });
+  }
+  // Edits, regenerations and switches keep branches: their code loads with the first of them.
+  let branchingLoad: Promise<BranchCommands> | undefined;
+  const branching = () =>
+    (branchingLoad ??= import('./branch-commands').then(({ createBranchCommands }) => createBranchCommands({ getState, dispatch, sandbox, assertIdle, sendFrom, begin: () => runs.begin(), replan })));
   const commands: AgentCommands = {
     send: (text, sendOptions) => sendFrom(commandTab(), text, sendOptions),
     async rollback(messageId) {
       // Loaded before anything is checked or changed, so the rollback itself happens at once.
       const plans = getState().todos === undefined ? undefined : await import('../people/todo-list');
+      const branchCode = getState().branches === undefined ? undefined : await import('./branch-commands');
       assertIdle();
       const messages = getState().messages;
       const index = messages.findIndex((message) => message.id === messageId);
@@ -226,7 +239,10 @@ export function createAgent(options: AgentOptions): Agent {
           if (removed.checkpointId !== undefined && known.has(removed.checkpointId)) sandbox.deleteCheckpoint(removed.checkpointId);
         }
       }
+      const before = getState();
       dispatch({ type: 'messages-truncate', messageId });
+      // The branches that followed what was removed went with it, and their files.
+      if (branchCode) for (const id of branchCode.droppedBranchCheckpoints(before, getState())) sandbox?.deleteCheckpoint(id);
       // The plan goes back to what the calls that remain made it.
       if (plans) dispatch({ type: 'todos-update', todos: plans.todosFromCalls(getState().toolCalls.filter((call) => call.name === todoWriteToolName), todoLimits) });
       return { text: message.parts.map((part) => (part.type === 'text' ? part.text : '')).join(''), files: message.parts.filter((part) => part.type === 'file') };
@@ -269,19 +285,13 @@ export function createAgent(options: AgentOptions): Agent {
       if (failed) dispatch({ type: 'message-remove', messageId: failed });
       return runs.begin();
     },
-    async editMessage(messageId, text) {
+    editMessage(messageId, text) {
       const tab = commandTab();
-      if (typeof text !== 'string' || text.trim() === '') throw new AgentCommandError('empty-message', 'editMessage(id, text): the new text is empty; nothing was changed.');
-      const { files } = await commands.rollback(messageId);
-      return sendFrom(tab, text, resendOptions(files));
+      return branching().then((commands) => commands.editMessage(messageId, text, tab));
     },
-    async regenerate() {
-      const tab = commandTab();
-      const lastUser = getState().messages.findLast((message) => message.role === 'user');
-      if (!lastUser) throw new AgentCommandError('nothing-to-regenerate', 'regenerate(): there is no user message to answer again.');
-      const { text, files } = await commands.rollback(lastUser.id);
-      return sendFrom(tab, text, resendOptions(files));
-    },
+    regenerate: async (regenerateOptions) => (await branching()).regenerate(regenerateOptions),
+    switchBranch: async (messageId) => (await branching()).switchBranch(messageId),
+    compareBranches: async (from, to) => (await branching()).compareBranches(from, to),
     async resume() {
       assertIdle();
       if (!canResume(getState())) {
@@ -332,6 +342,7 @@ export function createAgent(options: AgentOptions): Agent {
     askUser: { enabled: tools.has(askUserQuestionToolName), allowFreeText: allowFreeTextDefault },
     whenBusy,
     context: config.context.maxInputTokens === undefined ? undefined : { maxInputTokens: config.context.maxInputTokens },
+    branches: (messageId) => branchSiblings(getState(), messageId),
     snapshot: (snapshotOptions) =>
       createSnapshot(getState(), sandbox ? { ...(snapshotOptions?.files === false ? {} : { files: sandbox.toRecords() }), checkpoints: sandbox.exportCheckpoints(), reads: sandbox.exportReads() } : undefined),
     session: session?.session,
@@ -341,15 +352,6 @@ export function createAgent(options: AgentOptions): Agent {
     on: events.on,
   };
   return agent;
-}
-
-/** The files of a rolled-back message, to send again as they were (saved again where they were saved). */
-function resendOptions(files: readonly FilePart[]): SendOptions {
-  const saved = files.find((file) => file.path !== undefined)?.path;
-  return {
-    files: files.map(({ data, mediaType, filename }) => ({ data, mediaType, ...(filename !== undefined ? { filename } : {}) })),
-    ...(saved !== undefined ? { saveTo: saved.slice(0, saved.lastIndexOf('/')) || '/' } : {}),
-  };
 }
 
 function withBuiltInTools(options: AgentOptions, planTool: ToolDefinition | undefined): readonly ToolDefinition<never, unknown>[] {

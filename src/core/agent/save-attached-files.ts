@@ -38,6 +38,23 @@ export function saveAttachedFiles(sandbox: Sandbox, folder: string, parts: reado
   });
 }
 
+/**
+ * Writes a sent message's files again where it saved them (its parts' `path`), for a regeneration
+ * that puts the files back to before the message ran and keeps the message.
+ *
+ * @example
+ * ```ts
+ * writeSavedCopies(sandbox, message.parts.filter((part) => part.type === 'file'));
+ * ```
+ */
+export function writeSavedCopies(sandbox: Sandbox, parts: readonly FilePart[]): void {
+  for (const part of parts) {
+    if (part.path === undefined) continue;
+    const bytes = base64ToBytes(part.data) ?? new Uint8Array();
+    sandbox.writeFile(part.path, textContentOf(part.mediaType, bytes) ?? bytes);
+  }
+}
+
 /** The last segment of a name a user's system gave, without what the sandbox refuses in a name. */
 function safeName(filename: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what is removed

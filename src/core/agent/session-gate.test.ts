@@ -21,6 +21,8 @@ const names = {
   preload: true,
   editQueued: true,
   removeQueued: true,
+  switchBranch: true,
+  compareBranches: true,
 } satisfies Record<AgentCommandName, true>;
 
 function recordingCommands(calls: string[]): AgentCommands {

@@ -119,18 +119,23 @@ export function httpToolBridge(url: string, options: HttpToolBridgeOptions = {})
       throw transientStatuses.has(response.status) ? new TransitError(message) : new ToolFailureError(message);
     }
     if (!response.body) throw new ToolFailureError(`The tool "${name}" could not run: the tool server answered without a body.`);
+    // The output is the last line: the body is read to its end rather than cancelled after it, so
+    // the network panel does not show a finished call as cancelled (net::ERR_ABORTED).
+    let output: { value: unknown } | undefined;
     try {
       for await (const line of ndjsonLines(response.body)) {
+        if (output) continue;
         const value = 'value' in line ? (line.value as ToolCallLine | null) : null;
         if (value?.type === 'progress') context.reportProgress(value.value);
-        else if (value?.type === 'output') return value.value;
+        else if (value?.type === 'output') output = { value: value.value };
         else if (value?.type === 'error' && typeof value.message === 'string') throw new ToolFailureError(value.message);
         else throw new ToolFailureError(`The tool "${name}" could not run: the tool server sent data that is not the tool protocol (${'malformed' in line ? line.malformed : JSON.stringify(line.value)}).`);
       }
     } catch (error) {
       // A read that fails because the connection broke is the same as a body that ends early.
-      if (error instanceof ToolFailureError || context.signal.aborted) throw error;
+      if (error instanceof ToolFailureError || (context.signal.aborted && !output)) throw error;
     }
+    if (output) return output.value;
     if (context.signal.aborted) throw context.signal.reason;
     throw new TransitError(`The tool "${name}" may not have finished: the connection to the tool server closed before its result arrived.`);
   }

@@ -70,6 +70,41 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   if (state.compactions !== undefined) readCompactions(reader, reader.list(state.compactions, 'compactions'), messageIds);
   if (state.todos !== undefined) readTodos(reader, reader.list(state.todos, 'todos'));
   if (state.queue !== undefined) readQueue(reader, reader.list(state.queue, 'queue'));
+  if (state.branches !== undefined) readBranches(reader, reader.object(state.branches, 'branches'), messageIds);
+}
+
+/**
+ * Stored branches: each a piece of conversation that a switch makes the active path, so read as
+ * one (its calls and messages pointing at each other), and no message id twice in the whole tree
+ * (a switch finds a branch by its first message's id).
+ */
+function readBranches(reader: ShapeReader, branches: Record<string, unknown>, activeIds: ReadonlyMap<string, number>): void {
+  reader.enter('branches');
+  const seen = new Set(activeIds.keys());
+  for (const [key, value] of Object.entries(branches)) {
+    const list = reader.list(value, key);
+    reader.enter(key);
+    for (let index = 0; index < list.length; index++) {
+      const branch = reader.object(list[index], index);
+      reader.enter(index);
+      const base = reader.here();
+      const at: PathAt = (...keys) => reader.pathFromRoot(...base, ...keys);
+      const callIds = readToolCalls(reader, reader.list(branch.toolCalls, 'toolCalls'), 0, at);
+      const messages = reader.list(branch.messages, 'messages');
+      if (messages.length === 0) reader.fail('has no messages', 'messages');
+      const { messageIds, references } = readMessages(reader, messages, at);
+      checkReferences(at, branch.toolCalls as readonly Record<string, unknown>[], callIds, messageIds, references);
+      for (const id of messageIds.keys()) {
+        if (seen.has(id)) reader.fail(`repeats the message id ${JSON.stringify(id)} of another branch or of the conversation`, 'messages');
+        seen.add(id);
+      }
+      reader.optionalString(branch.checkpointId, 'checkpointId');
+      if (branch.todos !== undefined) readTodos(reader, reader.list(branch.todos, 'todos'));
+      reader.leave();
+    }
+    reader.leave();
+  }
+  reader.leave();
 }
 
 /** Messages waiting their turn: each is sent as the person's own once loaded, so each must be one. */

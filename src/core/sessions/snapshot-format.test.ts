@@ -109,11 +109,11 @@ describe('session files', () => {
     const logo = { path: '/logo.png', kind: 'binary' as const, bytes: new Uint8Array([104, 105]), modified: 3 };
     const snapshot = createSnapshot(withCall, { files: [logo], checkpoints: [{ id: 'checkpoint-1', createdAt: 1, version: 2, changes: { written: [logo], deleted: [] } }] });
     const text = writeSessionFile(snapshot);
-    expect(JSON.parse(text)).toMatchObject({ version: 4, state: { toolCalls: [{ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } }] }, sandbox: { files: [{ bytes: { $bytes: 'aGk=' } }] } });
+    expect(JSON.parse(text)).toMatchObject({ version: agentSnapshotVersion, state: { toolCalls: [{ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } }] }, sandbox: { files: [{ bytes: { $bytes: 'aGk=' } }] } });
     expect(readSessionFile(text, { trusted: true })).toEqual(snapshot);
     // A file of format 3 (the old writer encoded every Uint8Array, the old reader decoded every
     // { $bytes }): its file records' bytes are bytes, the model's { $bytes } is the JSON it wrote.
-    const old = readSessionFile(text.replace('"version":4', '"version":3'), { trusted: true });
+    const old = readSessionFile(text.replace(`"version":${agentSnapshotVersion}`, '"version":3'), { trusted: true });
     expect(old.state.toolCalls[0]).toMatchObject({ input: { $bytes: 'aGk=' }, output: { $bytes: '!!' } });
     expect(old.sandbox!.files).toEqual([logo]);
     expect(old.sandbox!.checkpoints[0]!.changes.written).toEqual([logo]);

@@ -6,6 +6,9 @@
  * Version 3 added `file` parts to user messages; a version 2 snapshot is read as it is.
  * Version 4 changed only the JSON form (bytes encoded in file records only, see `snapshot-json`);
  * a version 3 snapshot is read as it is.
+ * Version 5 added the conversation's branches (`state.branches`, with their files' checkpoints)
+ * and the queue (`state.queue`): a kit that does not know them would drop them on its next save,
+ * so it refuses them instead; a version 4 snapshot is read as it is.
  * The plan (`state.todos`) is an optional field, not a version: older snapshots have none, and an
  * older version of the kit ignores it.
  * A version newer than this code is refused, never guessed at, so newer data is never overwritten

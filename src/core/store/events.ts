@@ -9,12 +9,21 @@ import type {
   QueuedMessage,
   RemoteCallInfo,
   NoticePart,
+  StoredBranch,
   SubAgentRun,
   TodoItem,
   ToolCall,
   ToolCallState,
   Usage,
 } from './state';
+
+/** The active path and the stored branches after a fork or a switch (the plan shown with it). */
+export interface BranchPath {
+  messages: Message[];
+  toolCalls: ToolCall[];
+  branches?: Record<string, StoredBranch[]>;
+  todos?: TodoItem[];
+}
 
 /**
  * Everything that changes the agent's state is one of these events, applied by the pure
@@ -76,6 +85,14 @@ export type AgentEvent =
   | { type: 'remote-state-update'; state: unknown }
   /** The conversation as a remote agent declared it (`MESSAGES_SNAPSHOT`), replacing messages and calls. */
   | { type: 'messages-replace'; messages: Message[]; toolCalls: ToolCall[] }
+  /**
+   * An edit or a regeneration: the continuation from `messageId` was stored as a branch. The event
+   * carries the path and branches that result (computed where the branch code is loaded), so the
+   * reducer only sets them and the log replays it.
+   */
+  | ({ type: 'branch-fork'; messageId: string } & BranchPath)
+  /** The stored branch starting with `messageId` became active, the continuation it replaced stored; carries the result as `branch-fork` does. */
+  | ({ type: 'branch-switch'; messageId: string } & BranchPath)
   /** A message sent while the agent was busy joins the queue (at its end, or first: `whenBusy: 'interrupt'`). */
   | { type: 'queue-add'; message: QueuedMessage; first?: boolean }
   /** A queued message's new text. */

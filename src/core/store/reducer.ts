@@ -1,6 +1,7 @@
 import type { AgentEvent } from './events';
 import type { AgentState, Message, MessagePart, ToolCall } from './state';
 import { addUsage, usageSince } from './usage-math';
+import { withoutBranchesUnder } from './branches';
 
 /**
  * The one function that writes agent state. Pure: it returns a new state and never mutates
@@ -50,8 +51,11 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       const index = state.messages.findIndex((message) => message.id === event.messageId);
       if (index === -1) return state;
       const removed = new Set(state.messages.slice(index).map((message) => message.id));
+      const { branches: _branches, ...others } = state;
+      const branches = withoutBranchesUnder(state.branches, removed);
       return withoutLostCompactions({
-        ...state,
+        ...others,
+        ...(branches !== undefined ? { branches } : {}),
         messages: state.messages.slice(0, index),
         toolCalls: state.toolCalls.filter((call) => !removed.has(call.messageId)),
         // The failure belonged to what was removed.
@@ -64,6 +68,19 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       return withoutLostCompactions({ ...state, messages: event.messages, toolCalls: event.toolCalls });
     case 'todos-update':
       return { ...state, todos: event.todos };
+    case 'branch-fork':
+    case 'branch-switch': {
+      const { todos: _todos, branches: _branches, ...rest } = state;
+      return withoutLostCompactions({
+        ...rest,
+        messages: event.messages,
+        toolCalls: event.toolCalls,
+        ...(event.branches !== undefined ? { branches: event.branches } : {}),
+        ...(event.todos !== undefined ? { todos: event.todos } : {}),
+        // A fork replaces what failed.
+        ...(event.type === 'branch-fork' && state.status === 'error' ? { status: 'idle' as const, error: null } : {}),
+      });
+    }
     case 'queue-add': {
       const queue = state.queue ?? [];
       return { ...state, queue: event.first ? [event.message, ...queue] : [...queue, event.message] };

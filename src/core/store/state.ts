@@ -301,6 +301,12 @@ export interface AgentState {
    */
   todos?: TodoItem[];
   /**
+   * What edits and regenerations replaced, kept as branches (`agent.branches`, `switchBranch`):
+   * under the id of the message each continuation follows (`''`: the start of the conversation),
+   * in the order they were stored. `messages` is the active path. Absent when there are none.
+   */
+  branches?: Record<string, StoredBranch[]>;
+  /**
    * Messages the person sent while the agent was busy, waiting their turn, oldest first
    * (`send` with `whenBusy: 'queue'`, the default). The first is sent when the agent is next idle
    * (not while it waits for a person); persisted with sessions. Absent when none waits.
@@ -311,6 +317,17 @@ export interface AgentState {
    * `STATE_DELTA` events), read-only, as JSON; absent until it sends one.
    */
   remote?: unknown;
+}
+
+/** A continuation of the conversation that is not shown (see `AgentState.branches`). */
+export interface StoredBranch {
+  /** Its messages, from the one that was replaced to the end. */
+  messages: Message[];
+  toolCalls: ToolCall[];
+  /** The sandbox checkpoint of its files as they were at its end. */
+  checkpointId?: string;
+  /** The plan as it stood at its end. */
+  todos?: TodoItem[];
 }
 
 /** A message waiting its turn (`AgentState.queue`). */
