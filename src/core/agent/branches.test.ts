@@ -143,6 +143,25 @@ describe('branches', () => {
     await second.dispose();
   });
 
+  it('takes message ids as they come: "constructor" and "__proto__" are ids like any other', async () => {
+    let count = 0;
+    const agent = createAgent({ model: scriptedModel(() => [text(`Take ${++count}.`)]) });
+    await agent.send('Name it');
+    await agent.send('Again');
+    const state = agent.getState();
+    const ids = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    // A loaded conversation whose ids are the names of Object's own members.
+    const renamed = createAgent({ model: scriptedModel(() => [text(`Edited ${++count}.`)]), initialState: { ...state, messages: state.messages.map((message, index) => ({ ...message, id: ids[index]! })) } });
+    await renamed.editMessage('toString', 'Once more');
+    const edited = renamed.getState().messages[2]!;
+    for (const id of ['constructor', '__proto__']) expect(renamed.branches(id)).toBeUndefined();
+    expect(renamed.branches(edited.id)).toEqual({ ids: ['toString', edited.id], active: 1 });
+    expect(Object.keys(renamed.getState().branches!)).toEqual(['__proto__']);
+    await renamed.switchBranch('toString');
+    expect(renamed.getState().messages.map(textOf)).toEqual(['Name it', 'Take 1.', 'Again', 'Take 2.']);
+    expect(Object.getPrototypeOf(renamed.getState().branches)).toBe(Object.prototype);
+  });
+
   it('for random edits, regenerations, switches and rollbacks, the files are always the branch\'s own and the prompt is the path shown', async () => {
     type Step = { kind: 'send' | 'edit' | 'regenerate' | 'switch' | 'rollback'; pick: number; words: string };
     const step = fc.record({ kind: fc.constantFrom<Step['kind']>('send', 'send', 'edit', 'regenerate', 'switch', 'switch', 'rollback'), pick: fc.nat(), words: fc.constantFrom('alpha', 'beta', 'gamma', 'delta', 'eps') });

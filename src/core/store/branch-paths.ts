@@ -27,7 +27,7 @@ export function forkAt(state: AgentState, messageId: string, checkpointId: strin
     ...rest,
     messages: state.messages.slice(0, index),
     toolCalls: state.toolCalls.filter((call) => !movedIds.has(call.messageId)),
-    branches: { ...state.branches, [key]: [...(state.branches?.[key] ?? []), stored] },
+    branches: { ...state.branches, [key]: [...(state.branches && Object.hasOwn(state.branches, key) ? state.branches[key]! : []), stored] },
   };
 }
 
@@ -69,7 +69,8 @@ export function switchTo(state: AgentState, messageId: string, checkpointId: str
         ];
   const { todos: _todos, branches: _branches, ...rest } = state;
   const branches = { ...state.branches };
-  if (stored.length > 0) branches[key] = stored;
+  // Defined, not assigned: a key of "__proto__" is a key like any other here.
+  if (stored.length > 0) Object.defineProperty(branches, key, { value: stored, enumerable: true, writable: true, configurable: true });
   else delete branches[key];
   return {
     ...rest,

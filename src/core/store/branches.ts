@@ -22,7 +22,8 @@ export function withoutBranchesUnder(branches: AgentState['branches'], removed: 
   let changed = false;
   while (pending.length > 0) {
     const id = pending.pop()!;
-    const list = kept[id];
+    // Own keys only: a message id may be any string, "constructor" or "__proto__" too.
+    const list = Object.hasOwn(kept, id) ? kept[id] : undefined;
     if (list === undefined) continue;
     delete kept[id];
     changed = true;
@@ -67,7 +68,7 @@ export function branchSiblings(state: AgentState, messageId: string): BranchSibl
     const keys = new Map<string, string>();
     for (let position = 0; position < messages.length; position++) {
       const key = keyAt(messages, position);
-      if (branches[key] !== undefined) keys.set(messages[position]!.id, key);
+      if (Object.hasOwn(branches, key)) keys.set(messages[position]!.id, key);
     }
     index = { length: messages.length, lastId, keys, siblings: new Map() };
     indexes.set(branches, index);
