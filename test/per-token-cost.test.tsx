@@ -54,19 +54,20 @@ function counted(agent: Agent) {
 }
 
 /** A stored branch after each message of the thread (1,000 branches for 1,000 messages): an edit or a regeneration at every place. */
-function branchesAlong(messages: readonly Message[]): Record<string, { messages: Message[]; toolCalls: [] }[]> {
-  return Object.fromEntries(
-    messages.map((message, index) => [message.id, [{ messages: [{ ...history(1)[0]!, id: `alt-${index}`, role: index % 2 === 0 ? 'assistant' : 'user', createdAt: index + 0.5 }], toolCalls: [] }]]),
-  );
+function withBranches(messages: readonly Message[]): Message[] {
+  return messages.map((message, index) => ({
+    ...message,
+    branches: [{ messages: [{ ...history(1)[0]!, id: `alt-${index}`, role: index % 2 === 0 ? 'assistant' : 'user', createdAt: index + 1.5 }], toolCalls: [] }],
+  }));
 }
 
-async function streamInto(threadLength: number, withBranches = false) {
+async function streamInto(threadLength: number, branched = false) {
   let push!: (part: unknown) => void;
   const model = new MockLanguageModelV3({
     doStream: async () => ({ stream: new ReadableStream({ start: (controller) => void (push = (part) => controller.enqueue(part)) }) as never }),
   });
-  const messages = history(threadLength);
-  const { agent, counts } = counted(createAgent({ model, initialState: { ...createInitialState(), messages, ...(withBranches ? { branches: branchesAlong(messages) } : {}) } }));
+  const messages = branched ? withBranches(history(threadLength)) : history(threadLength);
+  const { agent, counts } = counted(createAgent({ model, initialState: { ...createInitialState(), messages } }));
   const renders = new Map<string, number>();
   function CountingMessage(props: MessageComponentProps) {
     renders.set(props.message.id, (renders.get(props.message.id) ?? 0) + 1);

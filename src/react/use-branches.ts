@@ -10,14 +10,16 @@ const watches = new WeakMap<ReadonlyAgentStore, BranchWatch>();
 
 const busy = (state: AgentState) => state.status === 'running' || state.status === 'awaiting-people';
 
-/** What a message's versions depend on: the stored branches, and (while there are some) the path's length and end; and whether a switch can run. */
-const versionKey = (state: AgentState): readonly unknown[] =>
-  state.branches === undefined ? [undefined, busy(state)] : [state.branches, state.messages.length, state.messages.at(-1)?.id, busy(state)];
+/**
+ * What a message's versions depend on: the branches at the start, and the path's length and end
+ * (a fork, a switch or a rollback changes them; a streamed token does not); and whether a switch can run.
+ */
+const versionKey = (state: AgentState): readonly unknown[] => [state.branches, state.messages.length, state.messages.at(-1)?.id, busy(state)];
 
 /**
  * One store subscription per agent, however many messages watch their versions: a streamed token
- * costs one comparison, and the watchers are called only when the branches (or the path's end,
- * while there are branches) changed.
+ * costs one comparison, and the watchers are called only when the path's end or the branches at
+ * its start changed.
  */
 function watchFor(store: ReadonlyAgentStore): BranchWatch {
   let watch = watches.get(store);

@@ -113,7 +113,7 @@ export function createBranchCommands(context: BranchCommandsContext): BranchComm
       const state = getState();
       const found = findBranch(state, messageId);
       if (found === undefined) throw new AgentCommandError('unknown-message', `switchBranch(${JSON.stringify(messageId)}): no stored branch starts with this message (an active one is shown already).`);
-      const target = state.branches![found.key]![found.position]!;
+      const target = found.branch;
       if (sandbox !== undefined && target.checkpointId !== undefined && !sandbox.checkpoints().some((checkpoint) => checkpoint.id === target.checkpointId)) {
         throw new AgentCommandError('checkpoint-missing', `switchBranch(${JSON.stringify(messageId)}): the sandbox no longer has this branch's files. Nothing was changed.`);
       }
@@ -130,8 +130,7 @@ export function createBranchCommands(context: BranchCommandsContext): BranchComm
       const state = getState();
       const filesOf = (messageId: string) => {
         if (state.messages.some((message) => message.id === messageId)) return undefined; // the active branch: the files now
-        const found = findBranch(state, messageId);
-        const checkpointId = found && state.branches![found.key]![found.position]!.checkpointId;
+        const checkpointId = findBranch(state, messageId)?.branch.checkpointId;
         if (checkpointId === undefined) throw new AgentCommandError('unknown-message', `compareBranches(): no branch starting with ${JSON.stringify(messageId)} has files to compare.`);
         return checkpointId;
       };
@@ -151,7 +150,6 @@ export function createBranchCommands(context: BranchCommandsContext): BranchComm
 
 /** The checkpoints that only the branches `before` had (dropped by a rollback), for the sandbox to let go. */
 export function droppedBranchCheckpoints(before: AgentState, after: AgentState): string[] {
-  if (before.branches === after.branches) return [];
-  const kept = branchCheckpoints(after.branches);
-  return [...branchCheckpoints(before.branches)].filter((id) => !kept.has(id));
+  const kept = branchCheckpoints(after);
+  return [...branchCheckpoints(before)].filter((id) => !kept.has(id));
 }

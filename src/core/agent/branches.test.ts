@@ -4,7 +4,7 @@ import { scriptedModel, text, toolCall } from '../../testing/index';
 import { createSandbox } from '../sandbox/create-sandbox';
 import { memorySessionStorage } from '../sessions/memory-session-storage';
 import { createSnapshot, readSnapshot } from '../sessions/snapshot-format';
-import type { AgentState, Message } from '../store/state';
+import type { AgentState, Message, StoredBranch } from '../store/state';
 import { createAgent } from './create-agent';
 import type { Agent } from './agent-options';
 
@@ -156,10 +156,32 @@ describe('branches', () => {
     const edited = renamed.getState().messages[2]!;
     for (const id of ['constructor', '__proto__']) expect(renamed.branches(id)).toBeUndefined();
     expect(renamed.branches(edited.id)).toEqual({ ids: ['toString', edited.id], active: 1 });
-    expect(Object.keys(renamed.getState().branches!)).toEqual(['__proto__']);
+    // Held by the message it follows, "__proto__".
+    expect(renamed.getState().messages[1]!.branches?.map((branch) => branch.messages[0]!.id)).toEqual(['toString']);
     await renamed.switchBranch('toString');
     expect(renamed.getState().messages.map(textOf)).toEqual(['Name it', 'Take 1.', 'Again', 'Take 2.']);
-    expect(Object.getPrototypeOf(renamed.getState().branches)).toBe(Object.prototype);
+  });
+
+  it('a switch costs the path, not the branches: 1,000 branches stored inside another are not even read', async () => {
+    const message = (id: string, role: 'user' | 'assistant', at: number): Message => ({ id, role, status: 'done', createdAt: at, parts: [{ type: 'text', id: `${id}-text`, text: id, status: 'done' }] });
+    let reads = 0;
+    // 1,000 branches, each read-counted, held by a message of the branch we switch to.
+    const nested: StoredBranch[] = Array.from({ length: 1000 }, (_, index) =>
+      new Proxy({ messages: [message(`nested-${index}`, 'user', 100 + index)], toolCalls: [] }, { get: (target, key) => ((reads += 1), Reflect.get(target, key)) }),
+    );
+    const path = Array.from({ length: 20 }, (_, index) => message(`m${index}`, index % 2 === 0 ? 'user' : 'assistant', index));
+    const other: StoredBranch = { messages: [message('other-10', 'user', 50), { ...message('other-11', 'assistant', 51), branches: nested }], toolCalls: [] };
+    path[9] = { ...path[9]!, branches: [other] };
+    const agent = createAgent({ model: scriptedModel([]), initialState: { ...createAgent({ model: scriptedModel([]) }).getState(), messages: path } });
+    reads = 0;
+    await agent.switchBranch('other-10');
+    expect(agent.getState().messages.map((each) => each.id)).toEqual([...path.slice(0, 10).map((each) => each.id), 'other-10', 'other-11']);
+    expect(agent.branches('other-10')?.ids).toEqual(['m10', 'other-10']);
+    expect(reads).toBe(0);
+    // And back: the 1,000 go with the branch they belong to, still unread.
+    await agent.switchBranch('m10');
+    expect(agent.getState().messages).toHaveLength(20);
+    expect(reads).toBe(0);
   });
 
   it('for random edits, regenerations, switches and rollbacks, the files are always the branch\'s own and the prompt is the path shown', async () => {

@@ -217,7 +217,8 @@ export function createAgent(options: AgentOptions): Agent {
     async rollback(messageId) {
       // Loaded before anything is checked or changed, so the rollback itself happens at once.
       const plans = getState().todos === undefined ? undefined : await import('../people/todo-list');
-      const branchCode = getState().branches === undefined ? undefined : await import('./branch-commands');
+      // The branches a rollback can remove are held by the messages it removes.
+      const branchCode = getState().messages.some((message) => message.branches !== undefined) ? await import('./branch-commands') : undefined;
       assertIdle();
       const messages = getState().messages;
       const index = messages.findIndex((message) => message.id === messageId);

@@ -11,6 +11,7 @@
  */
 import type { AgentErrorCode, AgentState, Compaction, AgentStatus, AuditActor, FileChangePreview, MessagePart, MessageRole, MessageStatus, NoticePart, PartStatus, TodoStatus, ToolCallState } from '../store/state';
 import { todoLimits } from '../people/todo-rules';
+import { isFinalToolCallState } from '../store/tool-call-states';
 import { corruptSnapshot, describeValue, ShapeReader } from './shape-reader';
 
 // Written as records over each union, so adding a value to a union in state.ts fails to compile
@@ -70,38 +71,70 @@ export function checkAgentState(value: unknown, root = 'state'): asserts value i
   if (state.compactions !== undefined) readCompactions(reader, reader.list(state.compactions, 'compactions'), messageIds);
   if (state.todos !== undefined) readTodos(reader, reader.list(state.todos, 'todos'));
   if (state.queue !== undefined) readQueue(reader, reader.list(state.queue, 'queue'));
-  if (state.branches !== undefined) readBranches(reader, reader.object(state.branches, 'branches'), messageIds);
+  readAllBranches(reader, state, messageIds);
 }
 
 /**
- * Stored branches: each a piece of conversation that a switch makes the active path, so read as
- * one (its calls and messages pointing at each other), and no message id twice in the whole tree
- * (a switch finds a branch by its first message's id).
+ * Stored branches, at the start (`state.branches`) and held by messages (`message.branches`, also
+ * inside stored branches): each a piece of conversation that a switch makes the active path, so
+ * read as one (its calls and messages pointing at each other), and no message id twice in the
+ * whole tree (a switch finds a branch by its first message's id).
  */
-function readBranches(reader: ShapeReader, branches: Record<string, unknown>, activeIds: ReadonlyMap<string, number>): void {
-  reader.enter('branches');
+function readAllBranches(reader: ShapeReader, state: Record<string, unknown>, activeIds: ReadonlyMap<string, number>): void {
   const seen = new Set(activeIds.keys());
-  for (const [key, value] of Object.entries(branches)) {
-    const list = reader.list(value, key);
-    reader.enter(key);
-    for (let index = 0; index < list.length; index++) {
-      const branch = reader.object(list[index], index);
-      reader.enter(index);
-      const base = reader.here();
-      const at: PathAt = (...keys) => reader.pathFromRoot(...base, ...keys);
-      const callIds = readToolCalls(reader, reader.list(branch.toolCalls, 'toolCalls'), 0, at);
-      const messages = reader.list(branch.messages, 'messages');
-      if (messages.length === 0) reader.fail('has no messages', 'messages');
-      const { messageIds, references } = readMessages(reader, messages, at);
-      checkReferences(at, branch.toolCalls as readonly Record<string, unknown>[], callIds, messageIds, references);
-      for (const id of messageIds.keys()) {
-        if (seen.has(id)) reader.fail(`repeats the message id ${JSON.stringify(id)} of another branch or of the conversation`, 'messages');
-        seen.add(id);
-      }
-      reader.optionalString(branch.checkpointId, 'checkpointId');
-      if (branch.todos !== undefined) readTodos(reader, reader.list(branch.todos, 'todos'));
+  if (state.branches !== undefined) readBranchList(reader, state.branches, 'branches', seen, 0);
+  const messages = state.messages as readonly Record<string, unknown>[];
+  reader.enter('messages');
+  for (let index = 0; index < messages.length; index++) {
+    if (messages[index]!.branches === undefined) continue;
+    reader.enter(index);
+    readBranchList(reader, messages[index]!.branches, 'branches', seen, 0);
+    reader.leave();
+  }
+  reader.leave();
+}
+
+/** How deep branches may nest in loaded data; deeper is corrupt, not a stack overflow. */
+const maxBranchDepth = 64;
+
+function readBranchList(reader: ShapeReader, value: unknown, key: string, seen: Set<string>, depth: number): void {
+  const list = reader.list(value, key);
+  if (depth >= maxBranchDepth) reader.fail(`nests branches more than ${maxBranchDepth} deep`, key);
+  reader.enter(key);
+  for (let index = 0; index < list.length; index++) {
+    const branch = reader.object(list[index], index);
+    reader.enter(index);
+    const base = reader.here();
+    const at: PathAt = (...keys) => reader.pathFromRoot(...base, ...keys);
+    const calls = reader.list(branch.toolCalls, 'toolCalls');
+    const callIds = readToolCalls(reader, calls, 0, at);
+    // Only finished work is stored (a fork or a switch waits for an idle agent): a call still to
+    // decide or to run would run, once switched to, on nobody's say in this page.
+    reader.enter('toolCalls');
+    for (let position = 0; position < calls.length; position++) {
+      const state = (calls[position] as Record<string, unknown>).state as ToolCallState;
+      if (!isFinalToolCallState(state)) reader.fail(`is ${JSON.stringify(state)}; a stored branch holds only finished calls`, position);
+    }
+    reader.leave();
+    const messages = reader.list(branch.messages, 'messages');
+    if (messages.length === 0) reader.fail('has no messages', 'messages');
+    const { messageIds, references } = readMessages(reader, messages, at);
+    checkReferences(at, branch.toolCalls as readonly Record<string, unknown>[], callIds, messageIds, references);
+    for (const id of messageIds.keys()) {
+      if (seen.has(id)) reader.fail(`repeats the message id ${JSON.stringify(id)} of another branch or of the conversation`, 'messages');
+      seen.add(id);
+    }
+    reader.optionalString(branch.checkpointId, 'checkpointId');
+    if (branch.todos !== undefined) readTodos(reader, reader.list(branch.todos, 'todos'));
+    reader.enter('messages');
+    for (let position = 0; position < messages.length; position++) {
+      const message = messages[position] as Record<string, unknown>;
+      if (message.branches === undefined) continue;
+      reader.enter(position);
+      readBranchList(reader, message.branches, 'branches', seen, depth + 1);
       reader.leave();
     }
+    reader.leave();
     reader.leave();
   }
   reader.leave();

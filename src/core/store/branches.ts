@@ -1,36 +1,18 @@
 /**
  * The conversation as a tree (issue 32). `state.messages` is the active path, as it always was;
- * what an edit or a regeneration replaced is kept in `state.branches`: each replaced continuation
+ * what an edit or a regeneration replaced is kept as stored branches: each replaced continuation
  * (the messages from the replaced one to the end, their calls, the plan, and a checkpoint of the
- * files as they were at its end), filed under the message it follows (`''`: the start). What every
- * state needs is here (a rollback dropping the branches below it, a message's versions for views);
- * forking and switching are in `branch-paths`, loaded with the first edit.
+ * files as they were at its end), held by the message it follows (`Message.branches`; those at
+ * the very start by the state, `AgentState.branches`). A switch changes only the path from that
+ * message on, and a rollback takes the branches below it with the messages that hold them.
+ * What every view needs is here (a message's versions); forking and switching are in
+ * `branch-paths`, loaded with the first edit.
  */
-import type { AgentState, Message } from './state';
+import type { AgentState, Message, StoredBranch } from './state';
 
-/** The key of the continuations that follow the message at `index` of the active path (`''`: the start). */
-export const keyAt = (messages: readonly Message[], index: number) => (index === 0 ? '' : messages[index - 1]!.id);
-
-/**
- * The branches without those that followed a removed message (a rollback), nor the ones stored
- * inside those. Returns the same object when nothing is removed.
- */
-export function withoutBranchesUnder(branches: AgentState['branches'], removed: Iterable<string>): AgentState['branches'] {
-  if (branches === undefined) return undefined;
-  const kept = { ...branches };
-  const pending = [...removed];
-  let changed = false;
-  while (pending.length > 0) {
-    const id = pending.pop()!;
-    // Own keys only: a message id may be any string, "constructor" or "__proto__" too.
-    const list = Object.hasOwn(kept, id) ? kept[id] : undefined;
-    if (list === undefined) continue;
-    delete kept[id];
-    changed = true;
-    for (const branch of list) for (const message of branch.messages) pending.push(message.id);
-  }
-  if (!changed) return branches;
-  return Object.keys(kept).length > 0 ? kept : undefined;
+/** The branches stored after the message at `index` of the active path (`-1`: at the start). */
+export function branchesAfter(state: AgentState, index: number): readonly StoredBranch[] | undefined {
+  return index === -1 ? state.branches : state.messages[index]?.branches;
 }
 
 /** A message's alternatives: the first message of each continuation at its place, in the order they were written, and which is shown. */
@@ -39,20 +21,27 @@ export interface BranchSiblings {
   active: number;
 }
 
-interface SiblingIndex {
-  length: number;
-  lastId: string | undefined;
-  keys: Map<string, string>;
-  siblings: Map<string, BranchSiblings>;
-}
+// Where each message of a path is, per path (by its first message): a message keeps its place
+// while it stays on the path, so a lookup is checked, not rebuilt, while a reply streams.
+const places = new WeakMap<Message, Map<string, number>>();
+// A message's versions, per list of stored branches: the same object while nothing changed.
+const siblingsOf = new WeakMap<readonly StoredBranch[], Map<string, BranchSiblings>>();
 
-// Per `branches` object: built again only when a message is added or removed (not per token).
-const indexes = new WeakMap<NonNullable<AgentState['branches']>, SiblingIndex>();
+function indexOf(messages: readonly Message[], messageId: string): number {
+  const first = messages[0];
+  if (first === undefined) return -1;
+  let place = places.get(first);
+  const known = place?.get(messageId);
+  if (known !== undefined && messages[known]?.id === messageId) return known;
+  place = new Map(messages.map((message, index) => [message.id, index]));
+  places.set(first, place);
+  return place.get(messageId) ?? -1;
+}
 
 /**
  * The alternatives of the active message `messageId`, or `undefined` when it has none. O(1) per
- * call while a reply streams (the index is kept per `state.branches` and path length); the same
- * object while nothing changed, so a view selecting it re-renders only when its branches change.
+ * call while a reply streams; the same object while nothing changed, so a view selecting it
+ * re-renders only when its versions change.
  *
  * @example
  * ```ts
@@ -60,27 +49,18 @@ const indexes = new WeakMap<NonNullable<AgentState['branches']>, SiblingIndex>()
  * ```
  */
 export function branchSiblings(state: AgentState, messageId: string): BranchSiblings | undefined {
-  const { branches, messages } = state;
-  if (branches === undefined) return undefined;
-  let index = indexes.get(branches);
-  const lastId = messages.at(-1)?.id;
-  if (index === undefined || index.length !== messages.length || index.lastId !== lastId) {
-    const keys = new Map<string, string>();
-    for (let position = 0; position < messages.length; position++) {
-      const key = keyAt(messages, position);
-      if (Object.hasOwn(branches, key)) keys.set(messages[position]!.id, key);
-    }
-    index = { length: messages.length, lastId, keys, siblings: new Map() };
-    indexes.set(branches, index);
-  }
-  const key = index.keys.get(messageId);
-  if (key === undefined) return undefined;
-  let siblings = index.siblings.get(messageId);
+  const index = indexOf(state.messages, messageId);
+  if (index === -1) return undefined;
+  const list = branchesAfter(state, index - 1);
+  if (list === undefined || list.length === 0) return undefined;
+  let cached = siblingsOf.get(list);
+  if (cached === undefined) siblingsOf.set(list, (cached = new Map()));
+  let siblings = cached.get(messageId);
   if (siblings === undefined) {
-    const active = messages.find((message) => message.id === messageId)!;
-    const firsts = [active, ...branches[key]!.map((branch) => branch.messages[0]!)].sort((a, b) => a.createdAt - b.createdAt);
+    const active = state.messages[index]!;
+    const firsts = [active, ...list.map((branch) => branch.messages[0]!)].sort((a, b) => a.createdAt - b.createdAt);
     siblings = { ids: firsts.map((message) => message.id), active: firsts.indexOf(active) };
-    index.siblings.set(messageId, siblings);
+    cached.set(messageId, siblings);
   }
   return siblings;
 }

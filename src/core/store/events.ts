@@ -21,7 +21,8 @@ import type {
 export interface BranchPath {
   messages: Message[];
   toolCalls: ToolCall[];
-  branches?: Record<string, StoredBranch[]>;
+  /** The branches at the very start (`AgentState.branches`); later ones are in the messages. */
+  branches?: StoredBranch[];
   todos?: TodoItem[];
 }
 

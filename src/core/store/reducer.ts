@@ -1,7 +1,6 @@
 import type { AgentEvent } from './events';
 import type { AgentState, Message, MessagePart, ToolCall } from './state';
 import { addUsage, usageSince } from './usage-math';
-import { withoutBranchesUnder } from './branches';
 
 /**
  * The one function that writes agent state. Pure: it returns a new state and never mutates
@@ -51,11 +50,9 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       const index = state.messages.findIndex((message) => message.id === event.messageId);
       if (index === -1) return state;
       const removed = new Set(state.messages.slice(index).map((message) => message.id));
-      const { branches: _branches, ...others } = state;
-      const branches = withoutBranchesUnder(state.branches, removed);
+      // The branches below go with the messages that hold them.
       return withoutLostCompactions({
-        ...others,
-        ...(branches !== undefined ? { branches } : {}),
+        ...state,
         messages: state.messages.slice(0, index),
         toolCalls: state.toolCalls.filter((call) => !removed.has(call.messageId)),
         // The failure belonged to what was removed.

@@ -112,6 +112,12 @@ export interface Message {
    * from, an opaque id. Tools marked `tab: 'sender'` run in that tab (see `ToolDefinition.tab`).
    */
   tab?: string;
+  /**
+   * The continuations after this message that an edit or a regeneration replaced, kept as
+   * branches (the next message's other versions; `agent.branches`, `switchBranch`), in the order
+   * they were stored. Absent when there are none.
+   */
+  branches?: StoredBranch[];
 }
 
 /**
@@ -301,11 +307,11 @@ export interface AgentState {
    */
   todos?: TodoItem[];
   /**
-   * What edits and regenerations replaced, kept as branches (`agent.branches`, `switchBranch`):
-   * under the id of the message each continuation follows (`''`: the start of the conversation),
-   * in the order they were stored. `messages` is the active path. Absent when there are none.
+   * What edits and regenerations replaced at the very start of the conversation, kept as branches
+   * (the first message's other versions), in the order they were stored. Later ones are held by
+   * the message they follow (`Message.branches`). Absent when there are none.
    */
-  branches?: Record<string, StoredBranch[]>;
+  branches?: StoredBranch[];
   /**
    * Messages the person sent while the agent was busy, waiting their turn, oldest first
    * (`send` with `whenBusy: 'queue'`, the default). The first is sent when the agent is next idle
