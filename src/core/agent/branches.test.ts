@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { scriptedModel, text, toolCall } from '../../testing/index';
+import { scriptedModel, stateFromEvents, text, toolCall } from '../../testing/index';
+import { toUIMessages } from '../../ai-sdk/to-ui-messages';
 import { createSandbox } from '../sandbox/create-sandbox';
 import { memorySessionStorage } from '../sessions/memory-session-storage';
 import { createSnapshot, readSnapshot } from '../sessions/snapshot-format';
@@ -160,6 +161,26 @@ describe('branches', () => {
     expect(renamed.getState().messages[1]!.branches?.map((branch) => branch.messages[0]!.id)).toEqual(['toString']);
     await renamed.switchBranch('toString');
     expect(renamed.getState().messages.map(textOf)).toEqual(['Name it', 'Take 1.', 'Again', 'Take 2.']);
+  });
+
+  it('the event log replays edits, regenerations and switches; the UIMessage export is the path shown', async () => {
+    const { agent } = setup();
+    await agent.send('Plan the launch');
+    await agent.send('Budget it');
+    const budget = agent.getState().messages.find((message) => textOf(message) === 'Budget it')!;
+    await agent.editMessage(budget.id, 'Staff it');
+    await agent.regenerate();
+    await agent.switchBranch(budget.id);
+    const { events, complete } = agent.eventsSince(0);
+    expect(complete).toBe(true);
+    expect(events.some(({ event }) => event.type === 'branch-switch')).toBe(true);
+    // The reducer alone, from the log, reaches the same tree and the same path.
+    expect(stateFromEvents(events.map(({ event }) => event))).toEqual(agent.getState());
+
+    const exported = toUIMessages(agent.getState());
+    expect(exported.map((message) => message.id)).toEqual(agent.getState().messages.map((message) => message.id));
+    const said = exported.filter((message) => message.role === 'user').map((message) => message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''));
+    expect(said).toEqual(['Plan the launch', 'Budget it']);
   });
 
   it('a switch costs the path, not the branches: 1,000 branches stored inside another are not even read', async () => {
