@@ -11,6 +11,7 @@ import type { AgentState, FilePart, Message } from '../store/state';
 import type { Sandbox } from '../sandbox/sandbox-types';
 import type { SandboxChanges } from '../sandbox/tree/changes';
 import { AgentCommandError, type RunResult, type SendOptions } from './agent-options';
+import { checkpointIdsWith } from './turn-checkpoint';
 
 export interface BranchCommandsContext {
   getState: () => AgentState;
@@ -56,12 +57,7 @@ export function createBranchCommands(context: BranchCommandsContext): BranchComm
 
   /** Stores the continuation from `message` as a branch, its files with it, and puts the files back to before `turn` ran. */
   function fork(message: Message, turn: Message, command: string): void {
-    if (sandbox !== undefined) {
-      const known = new Set(sandbox.checkpoints().map((checkpoint) => checkpoint.id));
-      if (turn.checkpointId === undefined || !known.has(turn.checkpointId)) {
-        throw new AgentCommandError('checkpoint-missing', `${command}: the sandbox has no checkpoint for this message (it was sent before the sandbox was attached, or its checkpoint was deleted), so the files cannot be restored. Nothing was changed.`);
-      }
-    }
+    if (sandbox !== undefined) checkpointIdsWith(sandbox, turn, command);
     const end = sandbox?.checkpoint();
     if (sandbox !== undefined) sandbox.restore(turn.checkpointId!);
     dispatch({ type: 'branch-fork', messageId: message.id, ...pathOf(forkAt(getState(), message.id, end)) });

@@ -14,6 +14,7 @@ import type { Sandbox } from '../sandbox/sandbox-types';
 import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
 import { AgentCommandError, type Agent, type AgentOptions, type RunResult, type SendOptions } from './agent-options';
+import { checkpointIdsWith } from './turn-checkpoint';
 import { toToolInfo as toolInfoOf, type ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
@@ -227,14 +228,8 @@ export function createAgent(options: AgentOptions): Agent {
         throw new AgentCommandError('unknown-message', `rollback(${JSON.stringify(messageId)}): there is no user message with this id in the conversation.`);
       }
       if (sandbox !== undefined) {
-        const known = new Set(sandbox.checkpoints().map((checkpoint) => checkpoint.id));
-        if (message.checkpointId === undefined || !known.has(message.checkpointId)) {
-          throw new AgentCommandError(
-            'checkpoint-missing',
-            `rollback(${JSON.stringify(messageId)}): the sandbox has no checkpoint for this message (it was sent before the sandbox was attached, or its checkpoint was deleted), so the files cannot be restored. Nothing was changed.`,
-          );
-        }
-        sandbox.restore(message.checkpointId);
+        const known = checkpointIdsWith(sandbox, message, `rollback(${JSON.stringify(messageId)})`);
+        sandbox.restore(message.checkpointId!);
         // The checkpoints of removed turns lead nowhere now.
         for (const removed of messages.slice(index)) {
           if (removed.checkpointId !== undefined && known.has(removed.checkpointId)) sandbox.deleteCheckpoint(removed.checkpointId);
