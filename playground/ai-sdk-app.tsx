@@ -30,7 +30,7 @@ function App() {
         <p>useChat against this server&apos;s streamText route (recorded provider streams, offline), shown by the kit&apos;s AgentChat. Ask about the weather (a server tool that asks first), or to update the issue list (a tool this page runs).</p>
       </header>
       <div className="sdk-chat">
-        <AgentChat agent={agent} />
+        <AgentChat agent={agent} timing />
       </div>
     </div>
   );

@@ -118,6 +118,7 @@ export function App() {
             agent={agent}
             theme={theme}
             autoFocus
+            timing
             header={<ChatHeader dock={dock} onDock={setDock} menu={sidebarMode === 'drawer' ? { open: drawerOpen, onOpen: () => setMenuOpen(true) } : null} panelToggles={!phone} />}
             emptyState={<Welcome />}
             placeholder={chatLanguage.language !== 'en' ? undefined : choice.kind === 'demo' ? 'Message the demo agent…' : 'Message the agent…'}

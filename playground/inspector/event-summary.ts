@@ -32,6 +32,8 @@ export function summarizeEvent(event: AgentEvent): string {
     }
     case 'message-finish':
       return `${event.messageId} ${event.status}`;
+    case 'message-first-token':
+      return event.messageId;
     case 'message-remove':
       return event.messageId;
     case 'messages-truncate':

@@ -76,6 +76,7 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
     if (kit?.checkpointId !== undefined) restored.checkpointId = kit.checkpointId;
     if (kit?.usage !== undefined) restored.usage = kit.usage;
     if (kit?.costUsd !== undefined) restored.costUsd = kit.costUsd;
+    if (kit?.timing !== undefined) restored.timing = kit.timing;
     if (foreignParts.length > 0) restored.foreignParts = foreignParts;
     out.push(restored);
   }

@@ -16,6 +16,8 @@ export interface KitMessageMetadata {
   checkpointId?: string;
   usage?: Message['usage'];
   costUsd?: number;
+  /** When the reply answered and ended (`Message.timing`). */
+  timing?: Message['timing'];
   /** The ids of the message's text and reasoning parts, in order. */
   partIds: string[];
   /** The ids of the message's file parts, in order, with where `saveTo` put each (a UI file part has no field for it). Absent when none. */

@@ -59,6 +59,7 @@ function toUIMessage(message: Message, calls: ReadonlyMap<string, ToolCall>, kno
   if (message.checkpointId !== undefined) kit.checkpointId = message.checkpointId;
   if (message.usage !== undefined) kit.usage = message.usage;
   if (message.costUsd !== undefined) kit.costUsd = message.costUsd;
+  if (message.timing !== undefined) kit.timing = message.timing;
   if (conversation !== undefined) kit.conversation = conversation;
   const parts: UIPart[] = [];
   message.parts.forEach((part, at) => {

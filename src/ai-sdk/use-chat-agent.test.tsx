@@ -14,6 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentChat } from '../components/index';
 import { useChatAgent } from './use-chat-agent';
+import { replyTimingPart } from '../components/message/message-view';
 
 afterEach(cleanup);
 
@@ -21,7 +22,7 @@ const usage = { inputTokens: { total: 3, noCache: 3, cacheRead: 0, cacheWrite: 0
 const textStep = (text: string) => [{ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: text }, { type: 'text-end', id: 't' }, { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage }];
 const callStep = (id: string, to: string) => [{ type: 'tool-call', toolCallId: id, toolName: 'send_email', input: JSON.stringify({ to }) }, { type: 'finish', finishReason: { unified: 'tool-calls', raw: 'tool_calls' }, usage }];
 
-function chatSetup(steps: unknown[][]) {
+function chatSetup(steps: unknown[][], props: { timing?: boolean } = {}) {
   const prompts: unknown[] = [];
   const sent: string[] = [];
   const model = new MockLanguageModelV4({
@@ -37,7 +38,7 @@ function chatSetup(steps: unknown[][]) {
   const transport = new DirectChatTransport({ agent });
   function App() {
     const chat = useChat({ transport, sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithApprovalResponses });
-    return <AgentChat agent={useChatAgent(chat)} />;
+    return <AgentChat agent={useChatAgent(chat)} {...props} />;
   }
   return { App, prompts, sent };
 }
@@ -97,5 +98,15 @@ describe('AgentChat over useChat', () => {
     // The model is told the call was denied, with the person's reason.
     expect(JSON.stringify(prompts.at(-1))).toContain('execution-denied');
     expect(JSON.stringify(prompts.at(-1))).toContain('Not Bob');
+  });
+
+  it('times each reply as the page saw it (from the send to its first text and its end); useChat reports no usage, so no rate', async () => {
+    await replyTimingPart.preload();
+    const { App } = chatSetup([textStep('Hello.')], { timing: true });
+    render(<App />);
+    await send('Hi');
+    const line = await screen.findByLabelText(/^Reply timing: /);
+    expect(line.textContent).toMatch(/^\d+\.\d s to first token · \d+\.\d s in all$/);
+    expect(line.closest('.rak-message')?.getAttribute('data-role')).toBe('assistant');
   });
 });

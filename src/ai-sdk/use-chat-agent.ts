@@ -3,6 +3,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import { AgentCommandError, createInitialState, type Agent, type AgentState, type LanguageModel, type Message, type RunResult, type ToolCall } from '../core/index';
 import { agentSnapshotVersion } from '../core/sessions/index';
 import { fromUIMessages } from './from-ui-messages';
+import { ChatTimings, type ChatReplyTiming } from './chat-timings';
 
 /**
  * What `useChatAgent` uses of `useChat`'s result (`@ai-sdk/react` 3 or 4): its messages and status,
@@ -79,20 +80,27 @@ class ChatStore {
 class ChatView {
   private readonly converted = new WeakMap<UIMessage, { messages: Message[]; calls: ToolCall[] }>();
   private readonly firstSeen = new Map<string, number>();
+  private readonly timings = new ChatTimings();
+  private readonly withTiming = new WeakMap<Message, Message>();
   private last: { messages: UIMessage[]; status: string; error: Error | undefined; state: AgentState } | undefined;
 
   stateOf(chat: ChatHelpers): AgentState {
     if (this.last && this.last.messages === chat.messages && this.last.status === chat.status && this.last.error === chat.error) return this.last.state;
     const running = chat.status === 'submitted' || chat.status === 'streaming';
+    this.timings.observe(chat.messages, chat.status, Date.now());
     const messages: Message[] = [];
     const toolCalls: ToolCall[] = [];
     chat.messages.forEach((uiMessage, index) => {
       const entry = this.convert(uiMessage);
       if (!entry) return;
       const streaming = running && index === chat.messages.length - 1 && uiMessage.role === 'assistant';
+      const timing = uiMessage.role === 'assistant' ? this.timings.of(uiMessage.id) : undefined;
       entry.messages.forEach((message, step) => {
-        const current = streaming && step === entry.messages.length - 1 && message.status !== 'streaming';
-        messages.push(current ? { ...message, status: 'streaming' } : message);
+        const last = step === entry.messages.length - 1;
+        const current = streaming && last && message.status !== 'streaming';
+        const shown = current ? { ...message, status: 'streaming' as const } : message;
+        // The reply's timing goes on its last step, from when the chat was sent.
+        messages.push(last && timing ? this.timed(shown, timing) : shown);
       });
       toolCalls.push(...entry.calls);
     });
@@ -106,6 +114,16 @@ class ChatView {
     };
     this.last = { messages: chat.messages, status: chat.status, error: chat.error, state };
     return state;
+  }
+
+  /** The message with its reply's timing: the same object while neither changes (unchanged messages do not re-render). */
+  private timed(message: Message, timing: ChatReplyTiming): Message {
+    const known = this.withTiming.get(message);
+    if (known && known.timing?.firstTokenAt === timing.firstTokenAt && known.timing?.finishedAt === timing.finishedAt) return known;
+    const { startedAt, ...times } = timing;
+    const result: Message = { ...message, createdAt: startedAt, timing: { ...times } };
+    this.withTiming.set(message, result);
+    return result;
   }
 
   /**

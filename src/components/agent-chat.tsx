@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import type { Agent, AgentState } from '../core/index';
 import { AgentProvider, isPendingApproval, useAgentInstance, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
@@ -7,6 +7,7 @@ import type { AttachmentOptions } from './attachments/attachment-options';
 import { ComposerDraftProvider } from './composer/composer-draft';
 import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
+import { MessageFeaturesProvider, type MessageFeatures } from './message/message-features';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
@@ -83,6 +84,11 @@ export interface AgentChatProps {
    * See `AttachmentOptions`.
    */
   attachments?: AttachmentOptions | false;
+  /**
+   * Under each finished reply, its timing: time to first token, tokens per second and duration
+   * (`replyTiming`). Default `false`.
+   */
+  timing?: boolean;
   className?: string;
 }
 
@@ -112,8 +118,9 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, timing = false, ...layout }: AgentChatProps) {
   const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
+  const features = useMemo<MessageFeatures>(() => ({ timing }), [timing]);
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
@@ -121,7 +128,9 @@ export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto'
           <McpAppOptionsProvider options={mcpApps}>
             <StringsProvider strings={strings}>
               <ChatRoot className={className} theme={theme} dir={dir} localized={strings !== undefined}>
-                <ChatLayout {...layout} filePanel={showFilePanel} />
+                <MessageFeaturesProvider features={features}>
+                  <ChatLayout {...layout} filePanel={showFilePanel} />
+                </MessageFeaturesProvider>
               </ChatRoot>
             </StringsProvider>
           </McpAppOptionsProvider>
@@ -147,7 +156,7 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir'> & { filePanel: boolean };
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing'> & { filePanel: boolean };
 
 function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments }: ChatLayoutProps) {
   const hintId = useId();

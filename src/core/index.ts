@@ -72,6 +72,8 @@ export { createId } from './store/ids';
 export { reduce } from './store/reducer';
 export type { ReadonlyAgentStore } from './store/readonly-agent-store';
 export { createInitialState } from './store/state';
+export { replyTiming } from './store/message-timing';
+export type { MessageTiming, ReplyTiming } from './store/message-timing';
 export type {
   AgentError,
   AgentErrorCode,

@@ -237,6 +237,12 @@ export const germanStrings: KitStrings = {
     working: (step) => `In Arbeit: ${step}`,
     finished: (total) => `Plan erledigt: ${total === 1 ? 'der eine Schritt' : `alle ${total} Schritte`}`,
   },
+  reply: {
+    timing: 'Zeitmessung der Antwort',
+    firstToken: (seconds) => `${seconds} s bis zum ersten Token`,
+    rate: (tokensPerSecond) => `${tokensPerSecond} Tokens/s`,
+    duration: (seconds) => `${seconds} s insgesamt`,
+  },
   approval: {
     eyebrow: 'Freigabe nötig',
     queue: (position, total) => `${position} von ${total}`,

@@ -6,6 +6,7 @@ import { EditMessageAction } from './edit-message-action';
 import { MessagePartView } from './message-part';
 import { lazyPart } from '../lazy-part';
 import { useStrings } from '../strings/strings-context';
+import { useMessageFeatures } from './message-features';
 import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
 import type { MessageComponentProps } from '../thread/message-list';
@@ -28,6 +29,7 @@ import type { MessageComponentProps } from '../thread/message-list';
 export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, className }: MessageComponentProps & { className?: string }) {
   const streaming = message.status === 'streaming';
   const strings = useStrings();
+  const features = useMessageFeatures();
   const isEmpty = message.parts.length === 0;
   const files = filesOf(message);
   // A reply that failed before it said anything has nothing to show: the error notice below the
@@ -67,11 +69,19 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
           <RegenerateAction messageId={message.id} />
         </div>
       )}
+      {features.timing && message.role === 'assistant' && message.status !== 'streaming' && message.timing !== undefined && (
+        <Suspense fallback={null}>
+          <replyTimingPart.Component message={message} />
+        </Suspense>
+      )}
     </article>
   );
 });
 
 const noFiles: FilePart[] = [];
+
+// A reply's timing line (`timing`): loaded with the first reply that shows one.
+export const replyTimingPart = lazyPart(() => import('./reply-timing-view').then((module) => module.ReplyTimingView));
 
 // The ‹ 2 / 3 › picker: loaded with the first message that has other versions.
 export const branchPickerPart = lazyPart(() => import('./branch-picker').then((module) => module.BranchPicker));

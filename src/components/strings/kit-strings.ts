@@ -2,6 +2,7 @@ import type { AuditActor, ToolCallState } from '../../core/index';
 import { approvalText } from '../approval-dialog/approval-text';
 import { attachmentText } from '../attachments/attachment-text';
 import { planText } from '../plan/plan-text';
+import { replyText } from '../message/reply-text';
 import { mcpAppText } from '../mcp-app/mcp-app-text';
 import { previewText } from '../preview/preview-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
@@ -207,6 +208,8 @@ export interface KitStrings {
   attachments: Words<typeof attachmentText>;
   /** The agent's plan above the composer (`Plan`), and `todo_write` calls in the thread. */
   plan: Words<typeof planText>;
+  /** Under a finished reply, beyond its actions: its timing. */
+  reply: Words<typeof replyText>;
   /** An MCP App in a tool's card, and what it asks the person. */
   mcpApp: Words<typeof mcpAppText>;
   /** The live preview of a web page from the sandbox (`Preview`). */
@@ -441,6 +444,7 @@ export const englishStrings: KitStrings = {
   },
   attachments: attachmentText,
   plan: planText,
+  reply: replyText,
   mcpApp: mcpAppText,
   preview: previewText,
   approval: approvalText,

@@ -1,3 +1,4 @@
+import { markingFirstToken } from './first-token';
 import { createId } from '../store/ids';
 import { isFinalToolCallState } from '../store/tool-call-states';
 import type { AgentError } from '../store/state';
@@ -22,10 +23,10 @@ export async function runEngineStep(context: StepContext, run: EngineStep, step:
   const messageId = createId('msg');
   dispatch({ type: 'message-add', message: { id: messageId, role: 'assistant', parts: [], status: 'streaming', createdAt: now(), runId: context.runId } });
   const taken = new Set(context.getState().toolCalls.map((call) => call.id));
-  const result = await run({ runId: context.runId, step, messageId, getState: context.getState, dispatch, signal: context.signal, now, tools: context.providerTools, takenToolCallIds: taken });
+  const result = await run({ runId: context.runId, step, messageId, getState: context.getState, dispatch: markingFirstToken(dispatch, messageId, now), signal: context.signal, now, tools: context.providerTools, takenToolCallIds: taken });
   if (result.usage) dispatch({ type: 'step-finish', runId: context.runId, step, messageId, usage: result.usage });
   if (result.error === undefined) {
-    dispatch({ type: 'message-finish', messageId, status: 'done' });
+    dispatch({ type: 'message-finish', messageId, status: 'done', at: now() });
     // A run whose calls all ran on the agent's server is over: nothing here answers them, so
     // asking again would start a run nobody asked for. Browser tools and interrupts go on.
     const calls = context.getState().toolCalls.filter((call) => call.messageId === messageId);
@@ -35,6 +36,6 @@ export async function runEngineStep(context: StepContext, run: EngineStep, step:
     if (call.messageId !== messageId || isFinalToolCallState(call.state)) continue;
     dispatch({ type: 'tool-call-update', toolCallId: call.id, state: 'output-error', by: 'runtime', at: now(), error: 'The run failed before this call was complete; it did not run.' });
   }
-  dispatch({ type: 'message-finish', messageId, status: 'error' });
+  dispatch({ type: 'message-finish', messageId, status: 'error', at: now() });
   return { status: 'error', error: { ...result.error, at: now() } };
 }

@@ -1,3 +1,4 @@
+import { markingFirstToken } from './first-token';
 import type { AgentEvent } from '../store/events';
 import { createId } from '../store/ids';
 import { toProviderPrompt } from '../model/to-provider-prompt';
@@ -121,7 +122,7 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
       ...(context.temperature !== undefined ? { temperature: context.temperature } : {}),
     },
     messageId,
-    dispatch,
+    dispatch: markingFirstToken(dispatch, messageId, context.now),
     signal,
     now: context.now,
     retryPolicy: context.retryPolicy,
@@ -138,12 +139,12 @@ async function modelStep(context: RunLoopContext, step: number): Promise<RunLoop
   if (result.usage && fitted.observe) fitted.observe(result.usage.inputTokens);
   if (result.error !== undefined) {
     settleCalls(context, (call) => call.messageId === messageId, 'output-error', 'The model stream failed before this call was complete; it did not run.');
-    dispatch({ type: 'message-finish', messageId, status: 'error' });
+    dispatch({ type: 'message-finish', messageId, status: 'error', at: context.now() });
     return { status: 'error', error: { ...describeModelError(result.error), at: context.now() } };
   }
   const refusal = refusalNotice(result.finishReason, result.rawFinishReason);
   if (refusal) addNotice(dispatch, messageId, refusal);
-  dispatch({ type: 'message-finish', messageId, status: 'done' });
+  dispatch({ type: 'message-finish', messageId, status: 'done', at: context.now() });
   if (context.hooks?.onStepFinish.length) {
     // Loaded only by agents with hooks. One that throws ends the run, as prepareStep does; the step's calls get their result.
     const { applyStepFinish } = await import('./tool-hooks');
@@ -199,7 +200,7 @@ function endAborted(context: RunLoopContext, messageId: string | undefined): Run
   const reason: unknown = context.signal.reason;
   const limit = reason instanceof LimitReachedError ? reason.notice : null;
   const streaming = context.getState().messages.findLast((message: Message) => message.status === 'streaming');
-  if (streaming) context.dispatch({ type: 'message-finish', messageId: streaming.id, status: 'stopped' });
+  if (streaming) context.dispatch({ type: 'message-finish', messageId: streaming.id, status: 'stopped', at: context.now() });
   settleCalls(context, () => true, 'cancelled', limit ? `Not finished: ${limit.text}` : 'The user stopped the run before this call finished; it has no result.');
   if (limit) {
     addNotice(context.dispatch, messageId, { level: 'warning', code: limit.code, text: limit.text });

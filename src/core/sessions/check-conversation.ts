@@ -189,6 +189,13 @@ export function readMessages(reader: ShapeReader, messages: readonly unknown[], 
     if (message.foreignParts !== undefined) reader.list(message.foreignParts, 'foreignParts');
     if (message.interrupted !== undefined) reader.boolean(message.interrupted, 'interrupted');
     reader.optionalString(message.tab, 'tab');
+    if (message.timing !== undefined) {
+      const timing = reader.object(message.timing, 'timing');
+      reader.enter('timing');
+      reader.optionalFinite(timing.firstTokenAt, 'firstTokenAt');
+      reader.optionalFinite(timing.finishedAt, 'finishedAt');
+      reader.leave();
+    }
     const parts = reader.list(message.parts, 'parts');
     reader.enter('parts');
     for (let position = 0; position < parts.length; position++) {

@@ -38,7 +38,10 @@ export type AgentEvent =
   /** `activeMs`: the run's active time so far, all its stretches, kept in `state.runTime`. */
   | { type: 'run-finish'; runId: string; status: Exclude<AgentStatus, 'running'>; error?: AgentError; activeMs?: number }
   | { type: 'message-add'; message: Message }
-  | { type: 'message-finish'; messageId: string; status: 'done' | 'stopped' | 'error' }
+  /** `at`: when it ended, kept in the message's `timing` (epoch ms). */
+  | { type: 'message-finish'; messageId: string; status: 'done' | 'stopped' | 'error'; at?: number }
+  /** The reply's first text, reasoning or tool call arrived (`at`, epoch ms; kept in its `timing`). */
+  | { type: 'message-first-token'; messageId: string; at: number }
   | { type: 'message-remove'; messageId: string }
   /** Removes the message and every message after it, with their tool calls (a rollback). */
   | { type: 'messages-truncate'; messageId: string }

@@ -35,11 +35,14 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       return updateMessage(state, event.messageId, (message) => ({
         ...message,
         status: event.status,
+        ...(event.at !== undefined ? { timing: { ...message.timing, finishedAt: event.at } } : {}),
         // A finished message has no streaming parts, whatever the stream said last.
         parts: message.parts.map((part) =>
           (part.type === 'text' || part.type === 'reasoning') && part.status === 'streaming' ? { ...part, status: 'done' } : part,
         ),
       }));
+    case 'message-first-token':
+      return updateMessage(state, event.messageId, (message) => (message.timing?.firstTokenAt !== undefined ? message : { ...message, timing: { ...message.timing, firstTokenAt: event.at } }));
     case 'message-remove':
       return withoutLostCompactions({
         ...state,

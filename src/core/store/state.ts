@@ -2,6 +2,7 @@
  * The agent's state: plain, serializable data (no class instances, no functions, no Dates),
  * so it can be persisted, sent to a worker, or snapshotted as JSON.
  */
+import type { MessageTiming } from './message-timing';
 
 /** What the agent is doing. `awaiting-people` means it waits for an approval or an answer. */
 export type AgentStatus = 'idle' | 'running' | 'awaiting-people' | 'error';
@@ -118,6 +119,8 @@ export interface Message {
    * they were stored. Absent when there are none.
    */
   branches?: StoredBranch[];
+  /** Assistant replies of a model call: when it answered and ended (see `replyTiming`). */
+  timing?: MessageTiming;
 }
 
 /**
