@@ -1,4 +1,4 @@
-import { Suspense, useId, useRef, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useId, useMemo, useRef, type ComponentType, type ReactNode } from 'react';
 import type { Agent, AgentState } from '../core/index';
 import { AgentProvider, isPendingApproval, useAgentInstance, useAgentSelector } from '../react/index';
 import { ApprovalDialog } from './approval-dialog/approval-dialog';
@@ -7,6 +7,9 @@ import type { AttachmentOptions } from './attachments/attachment-options';
 import { ComposerDraftProvider } from './composer/composer-draft';
 import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
+import { MessageFeaturesProvider } from './message/message-features';
+import type { DictationOptions } from './voice/dictation-options';
+import type { ReadAloudOptions } from './voice/read-aloud-options';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
@@ -83,6 +86,17 @@ export interface AgentChatProps {
    * See `AttachmentOptions`.
    */
   attachments?: AttachmentOptions | false;
+  /**
+   * A microphone in the composer that turns speech into text: the browser's speech recognition,
+   * or your `transcribe` (e.g. `serverTranscribe('/api/agent/transcribe')`). Hidden where neither
+   * can work. Default `false`. See `DictationOptions`.
+   */
+  dictation?: boolean | DictationOptions;
+  /**
+   * "Read aloud" under each finished reply (one at a time): the browser's `speechSynthesis`, or
+   * your `speak`. Hidden where neither can work. Default `false`. See `ReadAloudOptions`.
+   */
+  readAloud?: boolean | ReadAloudOptions;
   className?: string;
 }
 
@@ -149,7 +163,7 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
 
 type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir'> & { filePanel: boolean };
 
-function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments }: ChatLayoutProps) {
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments, dictation, readAloud }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
@@ -161,6 +175,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
   const strings = useStrings();
   useInert(layerRef, waitsFor === 'approval');
   useChatPreloads();
+  const features = useMemo(() => ({ readAloud }), [readAloud]);
   return (
     <>
       {/* `display: contents`, so the layout is the same; `inert` while the approval dialog is open. */}
@@ -168,7 +183,9 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
         {header}
         <FilePanelLayout enabled={filePanel}>
           <ThreadViewport>
-            <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState title={strings.chat.emptyTitle} />} />
+            <MessageFeaturesProvider features={features}>
+              <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState title={strings.chat.emptyTitle} />} />
+            </MessageFeaturesProvider>
           </ThreadViewport>
           <div className="rak-chat-footer">
             {hasPlan && (
@@ -186,7 +203,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             )}
             {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
-              <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} attachments={attachments} />
+              <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} attachments={attachments} dictation={dictation} />
             </fieldset>
             {metered && (
               <Suspense fallback={null}>
