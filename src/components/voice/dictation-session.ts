@@ -99,6 +99,7 @@ function record(transcribe: Transcribe, lang: string | undefined, events: Dictat
       const audio = new Blob(chunks, { type: recorder?.mimeType || chunks[0]?.type || 'audio/webm' });
       transcribe(audio, { signal: controller.signal, ...(lang ? { lang } : {}) }).then((text) => {
         if (controller.signal.aborted) return;
+        if (tidy(text) === '') return events.problem('no-speech');
         events.text(tidy(text), true);
         events.end();
       }, fail);
