@@ -178,6 +178,18 @@ describe('Dictation with the browser’s speech recognition', () => {
     expect(input().value).toBe('');
   });
 
+  it('stops listening when people type, keeping what the input holds', async () => {
+    vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
+    chat(true);
+    fireEvent.click(await microphone());
+    recognition().hear([['spoken', false]]);
+    fireEvent.input(input(), { target: { value: 'spoken and typed' } });
+    expect(recognition().aborted).toBe(true);
+    recognition().hear([['spoken later', true]]);
+    expect(input().value).toBe('spoken and typed');
+    expect(screen.getByRole('button', { name: 'Dictate' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('is hidden when off, and where the browser cannot recognize speech and there is no transcribe', async () => {
     vi.stubGlobal('webkitSpeechRecognition', FakeRecognition);
     chat(undefined);
@@ -280,6 +292,21 @@ describe('Dictation with a transcribe adapter', () => {
       fireEvent.click(button);
     });
     expect(screen.getByRole('alert').textContent).toBe('Dictation needs the network, and the connection failed. Try again.');
+  });
+
+  it('says no speech was heard when the transcript is empty, and leaves the input as it was', async () => {
+    stubRecording(async () => ({ getTracks: () => [] }));
+    chat({ transcribe: async () => '  ' });
+    fireEvent.change(input(), { target: { value: 'Before' } });
+    const button = await microphone();
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(screen.getByRole('alert').textContent).toBe('No speech was heard. Try again.');
+    expect(input().value).toBe('Before');
   });
 
   it('is hidden where the page cannot record', async () => {

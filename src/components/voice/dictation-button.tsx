@@ -20,7 +20,7 @@ export interface DictationButtonProps {
 /**
  * The composer's microphone: pressed (`aria-pressed`) while it listens, with a line saying so;
  * pressing it again finishes, Escape cancels (the input goes back to what it held), and sending
- * the message stops listening. Problems (a blocked or missing microphone, no network) are said in
+ * the message or typing stops listening. Problems (a blocked or missing microphone, no network) are said in
  * an alert.
  *
  * @example
@@ -48,10 +48,16 @@ export function DictationButton({ method, lang, text, onText, inputRef }: Dictat
       cancel();
       inputRef.current?.focus();
     };
+    // Typing takes over from the voice: listening stops, and what the input holds stays.
+    const onInput = (event: Event) => {
+      if (event.target === inputRef.current) drop();
+    };
     element.addEventListener('keydown', onKeyDown);
+    element.addEventListener('input', onInput);
     element.addEventListener('submit', drop);
     return () => {
       element.removeEventListener('keydown', onKeyDown);
+      element.removeEventListener('input', onInput);
       element.removeEventListener('submit', drop);
     };
   }, [active, cancel, drop, inputRef]);
