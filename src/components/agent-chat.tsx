@@ -88,7 +88,7 @@ export interface AgentChatProps {
   attachments?: AttachmentOptions | false;
   /**
    * A microphone in the composer that turns speech into text: the browser's speech recognition,
-   * or your `transcribe` (e.g. `serverTranscribe('/api/agent/transcribe')`). Hidden where neither
+   * or your `transcribe` (e.g. `serverTranscribe('/api/agent')`). Hidden where neither
    * can work. Default `false`. See `DictationOptions`.
    */
   dictation?: boolean | DictationOptions;

@@ -49,7 +49,7 @@ export interface AgentHandlerOptions {
   model?: ServerModels;
   /**
    * The transcription model behind `POST {base}/transcribe`, where dictation in the chat sends
-   * its recordings (`dictation={{ transcribe: serverTranscribe('/api/agent/transcribe') }}`): an AI
+   * its recordings (`dictation={{ transcribe: serverTranscribe('/api/agent') }}`): an AI
    * SDK transcription model, such as `openai.transcription('gpt-4o-mini-transcribe')`. Without
    * it, the route answers 404.
    */

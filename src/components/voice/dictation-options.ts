@@ -24,7 +24,7 @@ export type Transcribe = (audio: Blob, options: { signal: AbortSignal; lang?: st
  *
  * @example
  * ```tsx
- * <AgentChat agent={agent} dictation={{ transcribe: serverTranscribe('/api/agent/transcribe'), lang: 'de-DE' }} />
+ * <AgentChat agent={agent} dictation={{ transcribe: serverTranscribe('/api/agent'), lang: 'de-DE' }} />
  * ```
  */
 export interface DictationOptions {
