@@ -8,6 +8,8 @@ import { ComposerDraftProvider } from './composer/composer-draft';
 import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
 import { MessageFeaturesProvider, type MessageFeatures } from './message/message-features';
+import type { DictationOptions } from './voice/dictation-options';
+import type { ReadAloudOptions } from './voice/read-aloud-options';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
 import { SessionNotice } from './thread/session-notice';
@@ -89,6 +91,17 @@ export interface AgentChatProps {
    * (`replyTiming`). Default `false`.
    */
   timing?: boolean;
+  /**
+   * A microphone in the composer that turns speech into text: the browser's speech recognition,
+   * or your `transcribe` (e.g. `serverTranscribe('/api/agent')`). Hidden where neither
+   * can work. Default `false`. See `DictationOptions`.
+   */
+  dictation?: boolean | DictationOptions;
+  /**
+   * "Read aloud" under each finished reply (one at a time): the browser's `speechSynthesis`, or
+   * your `speak`. Hidden where neither can work. Default `false`. See `ReadAloudOptions`.
+   */
+  readAloud?: boolean | ReadAloudOptions;
   className?: string;
 }
 
@@ -118,9 +131,9 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, timing = false, ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, timing = false, readAloud = false, ...layout }: AgentChatProps) {
   const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
-  const features = useMemo<MessageFeatures>(() => ({ timing }), [timing]);
+  const features = useMemo<MessageFeatures>(() => ({ timing, readAloud }), [timing, readAloud]);
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
@@ -156,9 +169,9 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing'> & { filePanel: boolean };
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing' | 'readAloud'> & { filePanel: boolean };
 
-function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments }: ChatLayoutProps) {
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments, dictation }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
@@ -195,7 +208,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
             )}
             {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
-              <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} attachments={attachments} />
+              <Composer placeholder={placeholder ?? strings.chat.composerPlaceholder} autoFocus={autoFocus} attachments={attachments} dictation={dictation} />
             </fieldset>
             {metered && (
               <Suspense fallback={null}>

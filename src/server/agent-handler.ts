@@ -1,10 +1,11 @@
 /**
  * `createAgentHandler`: the backend half of the kit as one fetch handler. Routes, in order of
  * checks: CORS preflight, `authorize`, then `POST {base}/model`, `GET {base}/tools`,
- * `POST {base}/tools/{name}`, `GET {base}/tools/{name}/app` (a tool's MCP App), and with `sessions` the session routes under `{base}/sessions`
+ * `POST {base}/tools/{name}`, `GET {base}/tools/{name}/app` (a tool's MCP App), with `transcriptionModel` `POST {base}/transcribe`, and with `sessions` the session routes under `{base}/sessions`
  * (see `session-routes.ts`). Anything else is a JSON 404 or 405. Nothing thrown inside reaches
  * the client: it gets a generic 500 and `onError` gets the error.
  */
+import type { TranscriptionModel } from 'ai';
 import type { ToolDefinition } from '../core/index';
 import { createToolLifecycle } from '../core/internal';
 import { bodyPace } from './body-deadline';
@@ -17,6 +18,7 @@ import { defaultMaxOutputTokens } from './model-settings';
 import { createToolSources } from './tool-sources';
 import { handleToolCall } from './tool-route';
 import { handleToolApp } from './tool-app-route';
+import { defaultMaxAudioBytes, handleTranscription } from './transcription-route';
 import { defaultSessionMaxBodyBytes, handleSessionRoute, isSessionPath, sharedSessionsUserId, type SessionRoutesOptions } from './sessions/session-routes';
 
 /**
@@ -45,6 +47,15 @@ export interface AgentHandlerOptions {
   authorize: Authorize;
   /** The model behind `POST {base}/model`: an AI SDK model, or several by name. Without it, the route answers 404. */
   model?: ServerModels;
+  /**
+   * The transcription model behind `POST {base}/transcribe`, where dictation in the chat sends
+   * its recordings (`dictation={{ transcribe: serverTranscribe('/api/agent') }}`): an AI
+   * SDK transcription model, such as `openai.transcription('gpt-4o-mini-transcribe')`. Without
+   * it, the route answers 404.
+   */
+  transcriptionModel?: TranscriptionModel;
+  /** The largest recording `POST {base}/transcribe` takes, in bytes. Default 25 MiB. */
+  maxAudioBytes?: number;
   /** Tools the browser may run on the server (`defineTool` with `execute`). */
   tools?: readonly ToolDefinition<never, unknown>[];
   /** MCP servers whose tools join the catalog (connected on the first request that needs them). */
@@ -107,9 +118,9 @@ export interface AgentHandler {
   (request: Request): Promise<Response>;
   close(): Promise<void>;
   /**
-   * The largest request body any of its routes accepts (the session routes' limit when it has
-   * sessions, else `maxBodyBytes`): `toNodeHandler(handler)` reads bodies up to it, and each
-   * route checks its own limit.
+   * The largest request body any of its routes accepts (the largest of `maxBodyBytes`, the
+   * session routes' limit when it has sessions, and `maxAudioBytes` when it transcribes):
+   * `toNodeHandler(handler)` reads bodies up to it, and each route checks its own limit.
    */
   readonly maxBodyBytes: number;
 }
@@ -146,7 +157,11 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
   if (options.sessions !== undefined && (typeof options.sessions !== 'object' || options.sessions === null || typeof options.sessions.store?.save !== 'function')) {
     throw new TypeError('createAgentHandler: `sessions` must be { store }, with a ServerSessionStore such as memoryServerSessionStore() or postgresSessionStore({ connectionString }).');
   }
+  if (options.transcriptionModel !== undefined && !isTranscriptionModel(options.transcriptionModel)) {
+    throw new TypeError('createAgentHandler: `transcriptionModel` must be an AI SDK transcription model, e.g. openai.transcription("gpt-4o-mini-transcribe").');
+  }
   const basePath = normalizeBasePath(options.basePath ?? '');
+  const maxAudioBytes = positive('maxAudioBytes', options.maxAudioBytes, defaultMaxAudioBytes);
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, defaultMaxBodyBytes);
   const { idleMs: bodyTimeoutMs, minBytesPerSecond: minBodyBytesPerSecond } = bodyPace('createAgentHandler', options.bodyTimeoutMs, options.minBodyBytesPerSecond);
   const admission = largeBodyAdmission(options.largeBodies);
@@ -185,6 +200,11 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       const name = safeDecode(appOf);
       return handleToolApp(request, name ?? appOf, name === undefined ? undefined : (await sources.load()).tools.get(name), reportError);
     }
+    if (path === '/transcribe') {
+      if (request.method !== 'POST') return methodNotAllowed('POST');
+      if (options.transcriptionModel === undefined) return errorResponse(404, 'not-found', 'This server has no transcription model configured.');
+      return handleTranscription(request, { model: options.transcriptionModel, maxBodyBytes: maxAudioBytes, bodyTimeoutMs, minBodyBytesPerSecond, reportError });
+    }
     const toolName = /^\/tools\/([^/]+)$/.exec(path)?.[1];
     if (toolName !== undefined) {
       if (request.method !== 'POST') return methodNotAllowed('POST');
@@ -194,7 +214,8 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       return handleToolCall(request, tool, { maxBodyBytes, bodyTimeoutMs, minBodyBytesPerSecond, defaultTimeoutMs: options.toolTimeoutMs ?? defaultToolTimeoutMs, redactToolErrors: options.redactToolErrors, reportError, toolLifecycle });
     }
     const sessionRoutes = options.sessions ? `, ${basePath}/sessions and ${basePath}/sessions/{id}` : '';
-    return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}, GET ${basePath}/tools/{name}/app${sessionRoutes}.`);
+    const transcriptionRoute = options.transcriptionModel !== undefined ? `, POST ${basePath}/transcribe` : '';
+    return errorResponse(404, 'not-found', `No route at ${path}. Routes: POST ${basePath}/model, GET ${basePath}/tools, POST ${basePath}/tools/{name}, GET ${basePath}/tools/{name}/app${transcriptionRoute}${sessionRoutes}.`);
   }
 
   const handler = async (request: Request): Promise<Response> => {
@@ -223,7 +244,10 @@ export function createAgentHandler(options: AgentHandlerOptions): AgentHandler {
       return withHeaders(errorResponse(500, 'internal-error', 'Internal server error.'), cors);
     }
   };
-  return Object.assign(handler, { close: () => sources.close(), maxBodyBytes: options.sessions ? Math.max(maxBodyBytes, sessionMaxBodyBytes) : maxBodyBytes });
+  return Object.assign(handler, {
+    close: () => sources.close(),
+    maxBodyBytes: Math.max(maxBodyBytes, options.sessions ? sessionMaxBodyBytes : 0, options.transcriptionModel !== undefined ? maxAudioBytes : 0),
+  });
 }
 
 const sessionMethods = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -289,6 +313,11 @@ function userOf(decision: unknown): string | undefined {
     throw new TypeError(`createAgentHandler: authorize(request) returned an object whose userId is ${JSON.stringify(userId)}; return { userId } with a non-empty string, true, false or a Response.`);
   }
   return userId;
+}
+
+/** An AI SDK transcription model object (or a gateway model id). */
+function isTranscriptionModel(value: unknown): boolean {
+  return typeof value === 'string' || (typeof value === 'object' && value !== null && 'specificationVersion' in value && typeof (value as { doGenerate?: unknown }).doGenerate === 'function');
 }
 
 function methodNotAllowed(allowed: string): Response {

@@ -1,6 +1,6 @@
 /**
  * react-agent-kit/server: the backend half of the kit, for Node and any runtime that speaks
- * Request/Response: a model proxy (the API key stays here), tools the browser runs on the server,
+ * Request/Response: a model proxy (the API key stays here), transcription for dictation, tools the browser runs on the server,
  * MCP servers' tools, and users' sessions kept on the server (in memory, in Postgres, or in PGlite in this process).
  *
  * @module react-agent-kit/server
@@ -9,6 +9,7 @@ export { createAgentHandler } from './agent-handler';
 export type { AgentHandler, AgentHandlerOptions, Authorize, AuthorizeDecision } from './agent-handler';
 export type { CorsOptions } from './cors';
 export type { ServerModels } from './model-route';
+export type { TranscriptionResponseBody } from './transcription-route';
 export { connectMcpServers } from './mcp/index';
 export type { McpRestartOptions, McpServerConfig, McpToolSource } from './mcp/index';
 export { toNodeHandler } from './node-adapter';

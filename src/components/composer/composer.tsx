@@ -6,6 +6,8 @@ import { useFileDrop } from '../attachments/use-file-drop';
 import { useComposerDraftTarget } from './composer-draft';
 import { useStrings } from '../strings/strings-context';
 import { lazyPart } from '../lazy-part';
+import { ComposerDictation } from '../voice/composer-dictation';
+import { dictationOptions, type DictationOptions } from '../voice/dictation-options';
 
 // The chips of the files about to be sent: loaded when the first file is attached.
 export const attachmentChipsPart = lazyPart(() => import('../attachments/attachment-chips').then((module) => module.AttachmentChips));
@@ -21,6 +23,12 @@ export interface ComposerProps {
    * images, text files, PDF and JSON up to 5 MB, 5 per message; `false` turns them off.
    */
   attachments?: AttachmentOptions | false;
+  /**
+   * A microphone button that turns speech into text in the input: the browser's speech
+   * recognition (words show as they come), or your `transcribe` (see `DictationOptions`). Escape
+   * cancels. Hidden where neither can work. Default `false`.
+   */
+  dictation?: boolean | DictationOptions;
   className?: string;
 }
 
@@ -42,7 +50,7 @@ const noAttachments: AttachmentOptions = { maxFiles: 0 };
  * <AgentProvider agent={agent}><Composer placeholder="Ask anything" /></AgentProvider>
  * ```
  */
-export function Composer({ placeholder, autoFocus = false, attachments: attachmentOptions = defaultAttachmentOptions, className }: ComposerProps) {
+export function Composer({ placeholder, autoFocus = false, attachments: attachmentOptions = defaultAttachmentOptions, dictation, className }: ComposerProps) {
   const strings = useStrings();
   const attachmentText = strings.attachments;
   const agent = useAgentInstance();
@@ -103,7 +111,8 @@ export function Composer({ placeholder, autoFocus = false, attachments: attachme
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       submit();
-    } else if (event.key === 'Escape' && running) {
+    } else if (event.key === 'Escape' && running && !event.nativeEvent.defaultPrevented) {
+      // Escape already used (by dictation, which it cancels) does not also stop the run.
       event.preventDefault();
       stop();
     }
@@ -147,6 +156,7 @@ export function Composer({ placeholder, autoFocus = false, attachments: attachme
           attachments.add(files);
         }}
       />
+      <ComposerDictation options={dictationOptions(dictation)} text={text} onText={setText} inputRef={inputRef} />
       {(!running || (queues && canSend)) && (
         <button type="submit" className="rak-composer-send" disabled={!canSend} aria-label={busy ? strings.queue.queueMessage : strings.chat.send}>
           <span className="rak-icon-send" aria-hidden="true" />

@@ -1,4 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
+import type { ReadAloudOptions } from '../voice/read-aloud-options';
 
 /**
  * What the kit's messages offer beyond their content, each off unless the app turns it on:
@@ -14,6 +15,12 @@ export interface MessageFeatures {
    * the reply's details. Default `false`.
    */
   timing?: boolean;
+  /**
+   * "Read aloud" under each finished reply: the reply's words are spoken (markup left out, code
+   * blocks skipped) by the browser's `speechSynthesis`, or by your `speak` (see
+   * `ReadAloudOptions`); one reply at a time. Hidden where nothing can speak. Default `false`.
+   */
+  readAloud?: boolean | ReadAloudOptions;
 }
 
 const none: MessageFeatures = {};

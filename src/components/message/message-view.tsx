@@ -9,6 +9,7 @@ import { useStrings } from '../strings/strings-context';
 import { useMessageFeatures } from './message-features';
 import { RegenerateAction } from './regenerate-action';
 import { RollbackAction } from './rollback-action';
+import { ReadAloudSlot } from '../voice/read-aloud-slot';
 import type { MessageComponentProps } from '../thread/message-list';
 
 /**
@@ -66,6 +67,7 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
         <div className="rak-message-actions" data-align="start">
           <Versions messageId={message.id} />
           <CopyMessageAction text={textOf(message)} />
+          <ReadAloudSlot text={textOf(message)} />
           <RegenerateAction messageId={message.id} />
         </div>
       )}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAgent, defineTool } from '../../core/index';
 import { createSandbox } from '../../core/sandbox/index';
 import { scriptedModel, text, toolCall } from '../../testing/index';
@@ -165,6 +165,40 @@ describe('every word from the strings set', () => {
     expect(unmarkedWords(chat())).toEqual([]);
     fireEvent.click(within(plan).getByRole('button'));
     expect(unmarkedWords(chat())).toEqual([]);
+  });
+
+  it('with voice: the microphone listening and failing, a reply being read aloud', async () => {
+    const listening: { onresult?: unknown; onerror: ((event: { error: string }) => void) | null; onend: (() => void) | null }[] = [];
+    class Recognition {
+      onerror: ((event: { error: string }) => void) | null = null;
+      onend: (() => void) | null = null;
+      constructor() {
+        listening.push(this);
+      }
+      start() {}
+      stop() {}
+      abort() {}
+    }
+    vi.stubGlobal('webkitSpeechRecognition', Recognition);
+    vi.stubGlobal('speechSynthesis', { speak: () => {}, cancel: () => {} });
+    vi.stubGlobal('SpeechSynthesisUtterance', class {});
+    try {
+      const agent = createAgent({ model: scriptedModel([text('Read **me**.')]) });
+      render(<AgentChat agent={agent} strings={pseudo} dictation readAloud />);
+      await act(() => agent.send('Hello').then(() => {}));
+      fireEvent.click(await screen.findByRole('button', { name: '⟦Dictate⟧' }));
+      fireEvent.click(await screen.findByRole('button', { name: '⟦Read aloud⟧' }));
+      expect(unmarkedWords(chat())).toEqual([]);
+      act(() => {
+        listening[0]!.onerror?.({ error: 'not-allowed' });
+        listening[0]!.onend?.();
+      });
+      fireEvent.click(screen.getByRole('button', { name: '⟦Stop reading⟧' }));
+      expect(screen.getByRole('alert').textContent).toMatch(/^⟦.*⟧$/);
+      expect(unmarkedWords(chat())).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('with an error to retry', async () => {

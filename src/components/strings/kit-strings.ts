@@ -7,6 +7,7 @@ import { mcpAppText } from '../mcp-app/mcp-app-text';
 import { previewText } from '../preview/preview-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
 import { shellPreviewText } from '../approval-dialog/shell-preview/shell-preview-text';
+import { voiceText } from '../voice/voice-text';
 
 /** The shape of a group of words written `as const`: each string widened, each function kept. */
 export type Words<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : T[K] extends string ? string : Words<T[K]> };
@@ -206,6 +207,8 @@ export interface KitStrings {
   };
   /** Files attached in the composer and shown in sent messages. */
   attachments: Words<typeof attachmentText>;
+  /** Voice in and out: dictation in the composer, "Read aloud" under a reply. */
+  voice: Words<typeof voiceText>;
   /** The agent's plan above the composer (`Plan`), and `todo_write` calls in the thread. */
   plan: Words<typeof planText>;
   /** Under a finished reply, beyond its actions: its timing. */
@@ -443,6 +446,7 @@ export const englishStrings: KitStrings = {
     yourAnswer: 'Your answer',
   },
   attachments: attachmentText,
+  voice: voiceText,
   plan: planText,
   reply: replyText,
   mcpApp: mcpAppText,
