@@ -16,7 +16,7 @@ export { useToolCalls, useToolCallIds } from './use-tool-calls';
 export type { ToolCallFilter } from './use-tool-calls';
 export { useApprovals } from './use-approvals';
 // The phase tests of a call, for views that group or label calls (the same ones the core uses).
-export { isApprovedWaitingForTurn, isPendingApproval, isWaitingForPeople } from '../core/index';
+export { isApprovedWaitingForTurn, isPendingApproval, isWaitingForPeople, replyTiming } from '../core/index';
 export type { ApproveOptions, PendingApproval } from './use-approvals';
 export { useQuestions } from './use-questions';
 export { useTodos } from './use-todos';

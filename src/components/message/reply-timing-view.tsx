@@ -1,4 +1,5 @@
-import { replyTiming, type Message } from '../../core/index';
+import type { Message } from '../../core/index';
+import { replyTiming } from '../../react/index';
 import { useLocale, useStrings } from '../strings/strings-context';
 
 /**

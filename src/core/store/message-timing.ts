@@ -1,15 +1,6 @@
 import type { Message } from './state';
 
-/**
- * When an assistant reply's model call answered and ended (epoch ms, from the agent's clock):
- * with `Message.createdAt` (the call's start) and its usage, what `replyTiming` reports.
- */
-export interface MessageTiming {
-  /** The first text, reasoning or tool call of the reply arrived. Absent when it said nothing. */
-  firstTokenAt?: number;
-  /** The reply was finished (done, stopped, or failed). */
-  finishedAt?: number;
-}
+export type { MessageTiming } from './state';
 
 /** A reply's timing, as people read it. Each field is absent when it cannot be known. */
 export interface ReplyTiming {

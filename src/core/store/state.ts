@@ -2,8 +2,6 @@
  * The agent's state: plain, serializable data (no class instances, no functions, no Dates),
  * so it can be persisted, sent to a worker, or snapshotted as JSON.
  */
-import type { MessageTiming } from './message-timing';
-
 /** What the agent is doing. `awaiting-people` means it waits for an approval or an answer. */
 export type AgentStatus = 'idle' | 'running' | 'awaiting-people' | 'error';
 
@@ -121,6 +119,17 @@ export interface Message {
   branches?: StoredBranch[];
   /** Assistant replies of a model call: when it answered and ended (see `replyTiming`). */
   timing?: MessageTiming;
+}
+
+/**
+ * When an assistant reply's model call answered and ended (epoch ms, from the agent's clock):
+ * with `Message.createdAt` (the call's start) and its usage, what `replyTiming` reports.
+ */
+export interface MessageTiming {
+  /** The first text, reasoning or tool call of the reply arrived. Absent when it said nothing. */
+  firstTokenAt?: number;
+  /** The reply was finished (done, stopped, or failed). */
+  finishedAt?: number;
 }
 
 /**
