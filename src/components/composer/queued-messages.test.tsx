@@ -70,7 +70,8 @@ describe('the composer while the agent works', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove queued message: Second thing' }));
     await waitFor(() => expect(chips()).toEqual(['First thing✎×']));
-    expect(document.querySelector('.rak-composer [aria-live="polite"].rak-visually-hidden')!.textContent).toBe('Queued message removed.');
+    // Said once the removal is done (the chip may go first).
+    await waitFor(() => expect(document.querySelector('.rak-composer [aria-live="polite"].rak-visually-hidden')!.textContent).toBe('Queued message removed.'));
     await agent.stop();
     await waitFor(() => expect(userTexts(agent)).toEqual(['Start', 'First thing']));
     await agent.stop();
