@@ -34,6 +34,8 @@ export function summarizeEvent(event: AgentEvent): string {
       return `${event.messageId} ${event.status}`;
     case 'message-first-token':
       return event.messageId;
+    case 'message-feedback':
+      return `${event.messageId} ${event.feedback?.rating ?? 'cleared'}`;
     case 'message-remove':
       return event.messageId;
     case 'messages-truncate':

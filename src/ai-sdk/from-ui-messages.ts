@@ -77,6 +77,7 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
     if (kit?.usage !== undefined) restored.usage = kit.usage;
     if (kit?.costUsd !== undefined) restored.costUsd = kit.costUsd;
     if (kit?.timing !== undefined) restored.timing = kit.timing;
+    if (kit?.feedback !== undefined) restored.feedback = kit.feedback;
     if (foreignParts.length > 0) restored.foreignParts = foreignParts;
     out.push(restored);
   }

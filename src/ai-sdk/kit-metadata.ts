@@ -18,6 +18,8 @@ export interface KitMessageMetadata {
   costUsd?: number;
   /** When the reply answered and ended (`Message.timing`). */
   timing?: Message['timing'];
+  /** The person's rating of the reply (`Message.feedback`). */
+  feedback?: Message['feedback'];
   /** The ids of the message's text and reasoning parts, in order. */
   partIds: string[];
   /** The ids of the message's file parts, in order, with where `saveTo` put each (a UI file part has no field for it). Absent when none. */

@@ -60,6 +60,7 @@ function toUIMessage(message: Message, calls: ReadonlyMap<string, ToolCall>, kno
   if (message.usage !== undefined) kit.usage = message.usage;
   if (message.costUsd !== undefined) kit.costUsd = message.costUsd;
   if (message.timing !== undefined) kit.timing = message.timing;
+  if (message.feedback !== undefined) kit.feedback = message.feedback;
   if (conversation !== undefined) kit.conversation = conversation;
   const parts: UIPart[] = [];
   message.parts.forEach((part, at) => {

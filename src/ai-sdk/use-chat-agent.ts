@@ -1,6 +1,6 @@
 import type { UIMessage } from 'ai';
 import { useLayoutEffect, useMemo, useRef } from 'react';
-import { AgentCommandError, createInitialState, type Agent, type AgentState, type LanguageModel, type Message, type RunResult, type ToolCall } from '../core/index';
+import { AgentCommandError, createInitialState, feedbackEvent, type Agent, type MessageFeedback, type AgentState, type LanguageModel, type Message, type RunResult, type ToolCall } from '../core/index';
 import { agentSnapshotVersion } from '../core/sessions/index';
 import { fromUIMessages } from './from-ui-messages';
 import { ChatTimings, type ChatReplyTiming } from './chat-timings';
@@ -46,7 +46,7 @@ export function useChatAgent(chat: ChatHelpers): Agent {
   const view = useRef(new ChatView());
   const state = view.current.stateOf(chat);
   const store = useRef(new ChatStore(state)).current;
-  const agent = useMemo(() => chatAgent(latest, store), [store]);
+  const agent = useMemo(() => chatAgent(latest, store, view.current), [store]);
   useLayoutEffect(() => {
     latest.current = chat;
     store.set(state);
@@ -82,6 +82,15 @@ class ChatView {
   private readonly firstSeen = new Map<string, number>();
   private readonly timings = new ChatTimings();
   private readonly withTiming = new WeakMap<Message, Message>();
+  private readonly feedback = new Map<string, MessageFeedback>();
+  private readonly withFeedback = new WeakMap<Message, Message>();
+
+  /** Keeps (or takes back) a person's rating of a reply: the next state shows it. */
+  rate(event: { messageId: string; feedback: MessageFeedback | null }): void {
+    if (event.feedback === null) this.feedback.delete(event.messageId);
+    else this.feedback.set(event.messageId, event.feedback);
+    this.last = undefined;
+  }
   private last: { messages: UIMessage[]; status: string; error: Error | undefined; state: AgentState } | undefined;
 
   stateOf(chat: ChatHelpers): AgentState {
@@ -100,7 +109,7 @@ class ChatView {
         const current = streaming && last && message.status !== 'streaming';
         const shown = current ? { ...message, status: 'streaming' as const } : message;
         // The reply's timing goes on its last step, from when the chat was sent.
-        messages.push(last && timing ? this.timed(shown, timing) : shown);
+        messages.push(this.rated(last && timing ? this.timed(shown, timing) : shown));
       });
       toolCalls.push(...entry.calls);
     });
@@ -114,6 +123,17 @@ class ChatView {
     };
     this.last = { messages: chat.messages, status: chat.status, error: chat.error, state };
     return state;
+  }
+
+  /** The message with the person's rating, if any: the same object while neither changes. */
+  private rated(message: Message): Message {
+    const feedback = this.feedback.get(message.id);
+    if (feedback === undefined) return message;
+    const known = this.withFeedback.get(message);
+    if (known?.feedback === feedback) return known;
+    const result: Message = { ...message, feedback };
+    this.withFeedback.set(message, result);
+    return result;
   }
 
   /** The message with its reply's timing: the same object while neither changes (unchanged messages do not re-render). */
@@ -154,7 +174,7 @@ class ChatView {
   }
 }
 
-function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore): Agent & { approveAlwaysAllowed(): void } {
+function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore, view: ChatView): Agent & { approveAlwaysAllowed(): void } {
   // "Always allow <tool>" in the dialog: later calls of that tool in this chat are approved as they come.
   const alwaysAllowed = new Set<string>();
   const decided = new Set<string>();
@@ -229,6 +249,11 @@ function chatAgent(latest: { readonly current: ChatHelpers }, store: ChatStore):
     switchBranch: (id) => Promise.reject(new AgentCommandError('unknown-message', `switchBranch(${JSON.stringify(id)}): a useChat chat keeps no branches.`)),
     compareBranches: () => Promise.reject(unsupported('comparing branches')),
     branches: () => undefined,
+    // Kept beside the chat (useChat's messages are the app's): the app's onFeedback is where it lasts.
+    async setFeedback(messageId, feedback) {
+      view.rate(feedbackEvent(store.getState(), messageId, feedback, Date.now()));
+      store.set(view.stateOf(latest.current));
+    },
     // useChat queues nothing: a message sent while it streams is its to refuse.
     whenBusy: 'reject',
     editQueued: (id) => Promise.reject(new AgentCommandError('unknown-message', `editQueued(${JSON.stringify(id)}): a useChat chat has no queue.`)),

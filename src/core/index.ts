@@ -73,6 +73,7 @@ export { reduce } from './store/reducer';
 export type { ReadonlyAgentStore } from './store/readonly-agent-store';
 export { createInitialState } from './store/state';
 export { replyTiming } from './store/message-timing';
+export { feedbackEvent, maxFeedbackCommentLength } from './agent/message-feedback';
 export type { MessageTiming, ReplyTiming } from './store/message-timing';
 export type {
   AgentError,
@@ -87,6 +88,8 @@ export type {
   AuditEntry,
   Compaction,
   Message,
+  MessageFeedback,
+  FeedbackInput,
   MessagePart,
   MessageRole,
   MessageStatus,

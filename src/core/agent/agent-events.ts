@@ -29,6 +29,7 @@ const eventTypes: Record<AgentEventType, 1> = {
   'message-add': 1,
   'message-finish': 1,
   'message-first-token': 1,
+  'message-feedback': 1,
   'message-remove': 1,
   'messages-truncate': 1,
   'step-start': 1,

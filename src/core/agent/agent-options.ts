@@ -11,7 +11,7 @@ import type { SandboxChanges } from '../sandbox/tree/changes';
 import type { BranchSiblings } from '../store/branches';
 import type { AgentSession } from '../sessions/agent-session';
 import type { AgentSnapshot, SessionStorage } from '../sessions/session-types';
-import type { AgentState, Compaction, FilePart, ToolCall } from '../store/state';
+import type { AgentState, Compaction, FeedbackInput, FilePart, ToolCall } from '../store/state';
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
@@ -313,6 +313,13 @@ export interface Agent {
    */
   branches(messageId: string): BranchSiblings | undefined;
   /**
+   * Keeps a person's rating of a reply (thumbs up or down, and an optional comment) in its
+   * message (`message.feedback`, saved with sessions); a new one replaces it, `null` takes it
+   * back. Allowed while the agent works. Rejects with `unknown-message` for an id that is no
+   * reply of the conversation, `invalid-input` for another rating or a comment that is not text.
+   */
+  setFeedback(messageId: string, feedback: FeedbackInput | null): Promise<void>;
+  /**
    * Goes on with a restored conversation that stopped between steps: tool results the model has
    * not answered yet, approved calls that did not run, or a message without a reply (see
    * `canResume`). Rejects with `nothing-to-resume` otherwise.
@@ -393,30 +400,5 @@ export interface Agent {
   readonly model: LanguageModel;
 }
 
-export type AgentCommandErrorCode =
-  | 'empty-message'
-  | 'invalid-message'
-  | 'agent-busy'
-  | 'nothing-to-retry'
-  | 'not-pending'
-  | 'invalid-input'
-  | 'invalid-output'
-  | 'invalid-answer'
-  | 'unknown-message'
-  | 'checkpoint-missing'
-  | 'nothing-to-resume'
-  | 'nothing-to-regenerate'
-  | 'summary-failed'
-  | 'agent-disposed'
-  | 'removed-from-queue';
-
-/** Thrown (as a rejection) by commands called with bad input or at the wrong time. */
-export class AgentCommandError extends Error {
-  override readonly name = 'AgentCommandError';
-  constructor(
-    readonly code: AgentCommandErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { AgentCommandError } from './agent-command-error';
+export type { AgentCommandErrorCode } from './agent-command-error';

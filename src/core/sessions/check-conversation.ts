@@ -189,6 +189,14 @@ export function readMessages(reader: ShapeReader, messages: readonly unknown[], 
     if (message.foreignParts !== undefined) reader.list(message.foreignParts, 'foreignParts');
     if (message.interrupted !== undefined) reader.boolean(message.interrupted, 'interrupted');
     reader.optionalString(message.tab, 'tab');
+    if (message.feedback !== undefined) {
+      const feedback = reader.object(message.feedback, 'feedback');
+      reader.enter('feedback');
+      if (feedback.rating !== 'up' && feedback.rating !== 'down') reader.expected('"up" or "down"', feedback.rating, 'rating');
+      reader.optionalString(feedback.comment, 'comment');
+      reader.finite(feedback.at, 'at');
+      reader.leave();
+    }
     if (message.timing !== undefined) {
       const timing = reader.object(message.timing, 'timing');
       reader.enter('timing');

@@ -6,6 +6,7 @@ import type {
   AuditActor,
   Compaction,
   Message,
+  MessageFeedback,
   QueuedMessage,
   RemoteCallInfo,
   NoticePart,
@@ -42,6 +43,8 @@ export type AgentEvent =
   | { type: 'message-finish'; messageId: string; status: 'done' | 'stopped' | 'error'; at?: number }
   /** The reply's first text, reasoning or tool call arrived (`at`, epoch ms; kept in its `timing`). */
   | { type: 'message-first-token'; messageId: string; at: number }
+  /** A person rated a reply, or (`null`) took the rating back. */
+  | { type: 'message-feedback'; messageId: string; feedback: MessageFeedback | null }
   | { type: 'message-remove'; messageId: string }
   /** Removes the message and every message after it, with their tool calls (a rollback). */
   | { type: 'messages-truncate'; messageId: string }

@@ -43,6 +43,8 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
       }));
     case 'message-first-token':
       return updateMessage(state, event.messageId, (message) => (message.timing?.firstTokenAt !== undefined ? message : { ...message, timing: { ...message.timing, firstTokenAt: event.at } }));
+    case 'message-feedback':
+      return updateMessage(state, event.messageId, ({ feedback: _previous, ...message }) => (event.feedback === null ? message : { ...message, feedback: event.feedback }));
     case 'message-remove':
       return withoutLostCompactions({
         ...state,

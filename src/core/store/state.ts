@@ -119,6 +119,20 @@ export interface Message {
   branches?: StoredBranch[];
   /** Assistant replies of a model call: when it answered and ended (see `replyTiming`). */
   timing?: MessageTiming;
+  /** Assistant replies: the person's rating (`agent.setFeedback`). Absent until they give one. */
+  feedback?: MessageFeedback;
+}
+
+/** What a person says of a reply: thumbs up or down, and optionally why. */
+export interface FeedbackInput {
+  rating: 'up' | 'down';
+  /** In the person's words; absent when they gave none. */
+  comment?: string;
+}
+
+/** A reply's rating as the state keeps it: with when it was given (epoch ms). */
+export interface MessageFeedback extends FeedbackInput {
+  at: number;
 }
 
 /**
