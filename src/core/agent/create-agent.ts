@@ -296,6 +296,8 @@ export function createAgent(options: AgentOptions): Agent {
       return runs.continue();
     },
     preload: () => loadRunLoop().then(() => undefined),
+    // An engine of its own (a remote AG-UI agent) has no model here to ask; the code loads with the first request.
+    ...(config.engineStep ? {} : { suggestFollowUps: async (followUpOptions) => (await import('./follow-up-command')).runFollowUpCommand({ model, getState, subscribe: (listener) => agentStore.store.subscribe(listener), dispatch, costEstimator: config.costEstimator, retryPolicy: config.retryPolicy }, followUpOptions) }),
     dispose() {
       disposal ??= (async () => {
         await commands.stop();

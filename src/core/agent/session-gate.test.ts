@@ -23,6 +23,7 @@ const names = {
   removeQueued: true,
   switchBranch: true,
   compareBranches: true,
+  suggestFollowUps: true,
 } satisfies Record<AgentCommandName, true>;
 
 function recordingCommands(calls: string[]): AgentCommands {
