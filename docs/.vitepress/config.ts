@@ -82,6 +82,7 @@ export default defineConfig({
           { text: 'Limits, hooks and events', link: '/guides/limits-and-hooks' },
           { text: 'Sub-agents and plans', link: '/guides/sub-agents-and-plans' },
           { text: 'Attachments', link: '/guides/attachments' },
+          { text: 'Suggestions', link: '/guides/suggestions' },
           { text: 'Theming and languages', link: '/guides/theming-and-i18n' },
           { text: 'MCP tools and MCP Apps', link: '/guides/mcp' },
           { text: 'The agent behind AG-UI', link: '/guides/ag-ui-handler' },
