@@ -22,20 +22,43 @@ export interface FollowUpCommandContext {
 }
 
 /**
+ * The command of one agent. The same request for the same reply is made once: a second view (another
+ * tab of a shared session, a remount) gets the answer of the first, and its usage is counted once.
+ *
  * @example
  * ```ts
- * const suggestions = await runFollowUpCommand({ model, getState, subscribe, dispatch }, { maxSuggestions: 3 });
+ * const suggestFollowUps = createFollowUpCommand({ model, getState, subscribe, dispatch });
+ * const suggestions = await suggestFollowUps({ maxSuggestions: 3 });
  * ```
  */
-export async function runFollowUpCommand(context: FollowUpCommandContext, options: FollowUpOptions = {}): Promise<string[]> {
-  const maxSuggestions = wholeNumber('maxSuggestions', options.maxSuggestions ?? 3, 5);
-  const recentMessages = wholeNumber('recentMessages', options.recentMessages ?? 6, 20);
-  const start = context.getState();
-  if (start.status === 'running' || start.status === 'awaiting-people' || start.queue !== undefined) {
-    throw new AgentCommandError('agent-busy', 'suggestFollowUps(): the agent is busy (running, waiting for people, or with queued messages); suggestions follow a finished reply.');
-  }
-  const last = start.messages.at(-1);
-  if (start.status !== 'idle' || last?.role !== 'assistant' || last.status !== 'done') return [];
+export function createFollowUpCommand(context: FollowUpCommandContext): (options?: FollowUpOptions) => Promise<string[]> {
+  let last: { key: string; answer: Promise<string[] | null> } | undefined;
+  return (options = {}) => {
+    const maxSuggestions = wholeNumber('maxSuggestions', options.maxSuggestions ?? 3, 5);
+    const recentMessages = wholeNumber('recentMessages', options.recentMessages ?? 6, 20);
+    const start = context.getState();
+    if (start.status === 'running' || start.status === 'awaiting-people' || start.queue !== undefined) {
+      return Promise.reject(new AgentCommandError('agent-busy', 'suggestFollowUps(): the agent is busy (running, waiting for people, or with queued messages); suggestions follow a finished reply.'));
+    }
+    const reply = start.messages.at(-1);
+    if (start.status !== 'idle' || reply?.role !== 'assistant' || reply.status !== 'done') return Promise.resolve([]);
+    const key = `${reply.id}:${maxSuggestions}:${recentMessages}`;
+    if (last?.key !== key) {
+      const answer = ask(context, start, maxSuggestions, recentMessages);
+      const asked = { key, answer };
+      last = asked;
+      // A failure or an abort is not kept: asking again may work.
+      const forget = () => {
+        if (last === asked) last = undefined;
+      };
+      answer.then((suggestions) => suggestions ?? forget(), forget);
+    }
+    return last.answer.then((suggestions) => [...(suggestions ?? [])]);
+  };
+}
+
+/** The suggestions, or `null` when a change of the conversation aborted the request. */
+async function ask(context: FollowUpCommandContext, start: AgentState, maxSuggestions: number, recentMessages: number): Promise<string[] | null> {
   // Anything that changes the conversation (a send, a queued message, a rollback) makes the suggestions stale.
   const controller = new AbortController();
   const stop = context.subscribe((state) => {
@@ -49,9 +72,9 @@ export async function runFollowUpCommand(context: FollowUpCommandContext, option
       const costUsd = stepCost(context.costEstimator, usage, context.model);
       context.dispatch({ type: 'usage-add', usage, purpose: 'follow-up-suggestions', ...(costUsd !== undefined ? { costUsd } : {}) });
     }
-    return controller.signal.aborted ? [] : suggestions;
+    return controller.signal.aborted ? null : suggestions;
   } catch (error) {
-    if (controller.signal.aborted) return [];
+    if (controller.signal.aborted) return null;
     throw new AgentCommandError('suggestions-failed', `suggestFollowUps(): the model failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
     stop();

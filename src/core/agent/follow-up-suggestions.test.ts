@@ -39,6 +39,21 @@ describe('suggestFollowUps', () => {
     expect(replayed.costUsd).toBeCloseTo(after.costUsd!);
   });
 
+  it('asks once per reply: a second caller (another view, another tab) gets the same answer, counted once', async () => {
+    const model = scriptedModel([text('Hello.'), { items: [text('["Why?"]')], usage: { inputTokens: 10, outputTokens: 4 } }, text('Again.'), text('["How?"]')]);
+    const agent = createAgent({ model });
+    await agent.send('Hi');
+    const before = agent.getState().usage.totalTokens;
+    const [first, second] = await Promise.all([suggestFollowUps(agent), suggestFollowUps(agent)]);
+    expect(await suggestFollowUps(agent)).toEqual(['Why?']);
+    expect([first, second]).toEqual([['Why?'], ['Why?']]);
+    expect(model.calls).toHaveLength(2);
+    expect(agent.getState().usage.totalTokens).toBe(before + 14);
+    await agent.send('More');
+    expect(await suggestFollowUps(agent)).toEqual(['How?']);
+    expect(model.calls).toHaveLength(4);
+  });
+
   it('sends only the last messages, and honors maxSuggestions', async () => {
     const model = scriptedModel(({ prompt }) => (isFollowUpRequest(prompt) ? '1. One?\n2. Two?\n3. Three?' : text('ok')));
     const agent = createAgent({ model });
