@@ -6,8 +6,10 @@ import type { FollowUpOptions } from './follow-up-options';
  * last reply: one small request, beside the conversation (nothing streams into the thread), whose
  * usage and cost count in `state.usage` and `state.costUsd` (a `usage-add` event). Resolves with
  * the suggestions (short, without repeats; none when the model's answer holds none, or when the
- * conversation does not end with a finished reply). A send, a queued message, a rollback or any
- * other change of the conversation while it waits aborts it, and it resolves with `[]`.
+ * conversation does not end with a finished reply). Asked once per reply: calling it again for the
+ * same reply (another view, another tab of a shared session) shares the answer, counted once. A
+ * send, a queued message, a rollback or any other change of the conversation while it waits
+ * aborts it, and it resolves with `[]`.
  *
  * Rejects with `AgentCommandError`: `not-available` for an agent without a model in the browser
  * (`useChatAgent` over a `useChat` chat, a remote AG-UI agent: their models run elsewhere; give
