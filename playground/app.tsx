@@ -21,6 +21,8 @@ import { exportConversation, importConversation, resetWorkspace } from './worksp
 
 type Theme = 'light' | 'dark' | 'auto';
 
+const demoSuggestions = { followUps: 'model' } as const;
+
 const examples = [
   { label: 'What can you do?', prompt: 'Hi! What can you do?' },
   { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
@@ -128,6 +130,8 @@ export function App() {
             {...chatLanguageProps(chatLanguage)}
             // Attached files also go into the workspace, where the agent's file tools read them.
             attachments={{ saveTo: '/uploads' }}
+            // The demo model answers the follow-up request offline; with a real provider it would cost a request per reply.
+            suggestions={choice.kind === 'demo' ? demoSuggestions : undefined}
           />
           {dock && <DockPanel dock={dock} agent={agent} agentKey={agentKey(agent)} onClose={() => setDock(null)} />}
         </main>

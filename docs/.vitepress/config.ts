@@ -83,6 +83,7 @@ export default defineConfig({
           { text: 'Sub-agents and plans', link: '/guides/sub-agents-and-plans' },
           { text: 'Attachments', link: '/guides/attachments' },
           { text: 'Voice', link: '/guides/voice' },
+          { text: 'Suggestions', link: '/guides/suggestions' },
           { text: 'Theming and languages', link: '/guides/theming-and-i18n' },
           { text: 'MCP tools and MCP Apps', link: '/guides/mcp' },
           { text: 'The agent behind AG-UI', link: '/guides/ag-ui-handler' },

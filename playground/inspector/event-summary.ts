@@ -70,6 +70,8 @@ export function summarizeEvent(event: AgentEvent): string {
       return '';
     case 'compaction-add':
       return `${event.compaction.messageCount} messages summarized (${event.compaction.trigger})`;
+    case 'usage-add':
+      return `${event.usage.totalTokens} tokens (${event.purpose})`;
     case 'todos-update':
       return `${event.todos.filter((item) => item.status === 'completed').length} of ${event.todos.length} done`;
     case 'state-restore':

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunAgentInput } from '@ag-ui/core';
 import { startAgUiServer, textRun, type ScriptedAgUiServer, type ScriptedReply } from '../../test/fixtures/ag-ui-server';
-import type { Agent, AgentState } from '../core/index';
+import { suggestFollowUps, type Agent, type AgentState } from '../core/index';
 import { memorySessionStorage } from '../core/sessions/index';
 import { createSandbox } from '../core/sandbox/index';
 import { agUiAgent } from './index';
@@ -30,6 +30,15 @@ const textOf = (state: AgentState, index: number) => state.messages[index]!.part
 const pendingApproval = (agent: Agent) => agent.getState().toolCalls.find((call) => call.state === 'approval-requested')!;
 
 describe('agUiAgent', () => {
+  it('has no model in the browser to ask for follow-ups: suggestFollowUps says so, and asks the endpoint nothing', async () => {
+    const { url, inputs } = await serve((input) => ({ events: textRun(input, 'a1', 'Hello') }));
+    const agent = track(agUiAgent({ url }));
+    await agent.send('Hi');
+    expect(agent.suggestFollowUps).toBeUndefined();
+    await expect(suggestFollowUps(agent)).rejects.toMatchObject({ code: 'not-available', message: expect.stringContaining('(ag-ui) has no model in the browser') });
+    expect(inputs).toHaveLength(1);
+  });
+
   it('streams text and reasoning into the reply, and sends the conversation back with the ids the agent gave', async () => {
     const { url, inputs, accepts } = await serve((input, index) =>
       index === 0

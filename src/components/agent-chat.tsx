@@ -23,10 +23,14 @@ import { ToolRenderersProvider, type ToolRenderers } from './tool-renderers/tool
 import { useInert } from './use-inert';
 import { useChatPreloads } from './use-chat-preloads';
 import { lazyPart } from './lazy-part';
+import type { SuggestionOptions } from './suggestions/suggestion-options';
 
 // Shown only by agents that have a plan (`todos: true`) or a context budget or a cost: loaded then.
 export const planPart = lazyPart(() => import('./plan/plan').then((module) => module.Plan));
 export const contextMeterPart = lazyPart(() => import('./context/context-meter').then((module) => module.ContextMeter));
+// Shown only with `suggestions`: a chat without them ships only the check of the prop.
+export const starterPromptsPart = lazyPart(() => import('./suggestions/starter-prompts').then((module) => module.StarterPrompts));
+export const followUpSuggestionsPart = lazyPart(() => import('./suggestions/follow-up-suggestions').then((module) => module.FollowUpSuggestions));
 
 /** Props of `AgentChat`: the agent, and what to customize around the built-in layout. */
 export interface AgentChatProps {
@@ -102,6 +106,15 @@ export interface AgentChatProps {
    * your `speak`. Hidden where neither can work. Default `false`. See `ReadAloudOptions`.
    */
   readAloud?: boolean | ReadAloudOptions;
+  /**
+   * Chips that send a message when clicked: `starters` in the empty chat (below `emptyState`), and
+   * `followUps` above the composer once a reply has finished, from a function of the state or from
+   * the model (`'model'`: one small extra request per reply, counted in the agent's usage and cost;
+   * not with `useChatAgent` or a remote AG-UI agent, whose models run elsewhere). Never shown while
+   * the agent runs, waits for people or has queued messages; gone once anything is sent. See
+   * `SuggestionOptions`.
+   */
+  suggestions?: SuggestionOptions;
   className?: string;
 }
 
@@ -171,7 +184,7 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
 
 type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing' | 'readAloud'> & { filePanel: boolean };
 
-function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments, dictation }: ChatLayoutProps) {
+function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments, dictation, suggestions }: ChatLayoutProps) {
   const hintId = useId();
   const waitsFor = useAgentSelector(pickWaitsFor);
   const awaiting = useAgentSelector(pickAwaiting);
@@ -190,7 +203,7 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
         {header}
         <FilePanelLayout enabled={filePanel}>
           <ThreadViewport>
-            <MessageList messageComponent={messageComponent} empty={emptyState ?? <DefaultEmptyState title={strings.chat.emptyTitle} />} />
+            <MessageList messageComponent={messageComponent} empty={emptyState === undefined ? <DefaultEmptyState title={strings.chat.emptyTitle}>{starters(suggestions)}</DefaultEmptyState> : <>{emptyState}{starters(suggestions)}</>} />
           </ThreadViewport>
           <div className="rak-chat-footer">
             {hasPlan && (
@@ -205,6 +218,11 @@ function ChatLayout({ header, emptyState, placeholder, messageComponent = Messag
               <p id={hintId} className="rak-chat-hint" role="status">
                 {waitsFor === 'question' ? strings.chat.waitsForAnswer : strings.chat.waitsForApproval}
               </p>
+            )}
+            {suggestions?.followUps && (
+              <Suspense fallback={null}>
+                <followUpSuggestionsPart.Component followUps={suggestions.followUps} />
+              </Suspense>
             )}
             {/* Marked as where focus goes once a dialog or question closes, if it had nowhere to return to. */}
             <fieldset className="rak-composer-fieldset" disabled={awaiting} aria-describedby={awaiting ? hintId : undefined} data-rak-return-focus="">
@@ -233,10 +251,21 @@ const pickAwaiting = (state: AgentState) => state.status === 'awaiting-people';
 const pickHasPlan = (state: AgentState) => state.todos !== undefined;
 const pickHasCost = (state: AgentState) => state.costUsd !== undefined;
 
-function DefaultEmptyState({ title }: { title: string }) {
+function DefaultEmptyState({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <div className="rak-empty">
       <p className="rak-empty-title">{title}</p>
+      {children}
     </div>
+  );
+}
+
+/** The starter prompts, when there are any (below the empty state's title, or after the app's `emptyState`). */
+function starters(suggestions: SuggestionOptions | undefined): ReactNode {
+  if (!suggestions?.starters?.length) return null;
+  return (
+    <Suspense fallback={null}>
+      <starterPromptsPart.Component starters={suggestions.starters} />
+    </Suspense>
   );
 }

@@ -33,6 +33,11 @@ export { MessageFeaturesProvider, useMessageFeatures } from './message/message-f
 export type { MessageFeatures } from './message/message-features';
 export { ReplyTimingView } from './message/reply-timing-view';
 export { QueuedMessages } from './composer/queued-messages';
+export { StarterPrompts } from './suggestions/starter-prompts';
+export type { StarterPromptsProps } from './suggestions/starter-prompts';
+export { FollowUpSuggestions } from './suggestions/follow-up-suggestions';
+export type { FollowUpSuggestionsProps } from './suggestions/follow-up-suggestions';
+export type { FollowUpSource, StarterPrompt, SuggestionOptions } from './suggestions/suggestion-options';
 export { SessionNotice } from './thread/session-notice';
 export { SessionList } from './session/session-list';
 export type { SessionListProps } from './session/session-list';

@@ -14,6 +14,8 @@ vi.mock('./message/tool-call-chip', async (original) => (evaluated.add('tool car
 vi.mock('./approval-dialog/approval-modal', async (original) => (evaluated.add('approval dialog'), await original()));
 vi.mock('./question-picker/docked-question', async (original) => (evaluated.add('question picker'), await original()));
 vi.mock('./file-explorer/file-explorer', async (original) => (evaluated.add('file explorer'), await original()));
+vi.mock('./suggestions/suggestion-chips', async (original) => (evaluated.add('suggestion chips'), await original()));
+vi.mock('../core/agent/follow-up-command', async (original) => (evaluated.add('follow-up request'), await original()));
 
 afterEach(cleanup);
 
@@ -63,5 +65,20 @@ describe('what loads when (the quick start: createAgent + AgentChat)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Workspace' }));
     expect(await screen.findByRole('treeitem', { name: /notes\.md/ })).toBeTruthy();
     expect(evaluated.has('file explorer')).toBe(true);
+  });
+
+  it('loads the suggestion chips only for a chat with suggestions, and the follow-up request only for model follow-ups', async () => {
+    const agent = createAgent({ model: scriptedModel([text('Hello.')]) });
+    render(<AgentChat agent={agent} suggestions={{ followUps: () => ['And then?'] }} />);
+    await act(() => agent.send('Hi').then(() => {}));
+    expect(await screen.findByRole('button', { name: 'And then?' })).toBeTruthy();
+    expect(evaluated.has('suggestion chips')).toBe(true);
+    expect(evaluated.has('follow-up request')).toBe(false);
+    cleanup();
+    const asking = createAgent({ model: scriptedModel([text('Hello.'), text('["Why?"]')]) });
+    render(<AgentChat agent={asking} suggestions={{ followUps: 'model' }} />);
+    await act(() => asking.send('Hi').then(() => {}));
+    expect(await screen.findByRole('button', { name: 'Why?' })).toBeTruthy();
+    expect(evaluated.has('follow-up request')).toBe(true);
   });
 });

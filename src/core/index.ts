@@ -13,6 +13,8 @@ export { PersistenceError } from './persistence/persistence-error';
 export type { PersistenceErrorCode } from './persistence/persistence-error';
 export type { Agent, AgentCommandErrorCode, AgentOptions, AgentSessionOptions, AttachedFile, RunResult, SendOptions, WhenBusy } from './agent/agent-options';
 export type { AgentEventListener, AgentEventOf } from './agent/agent-events';
+export { suggestFollowUps } from './agent/follow-up-suggestions';
+export type { FollowUpOptions } from './agent/follow-up-options';
 export type { AgentErrorSource, ReportError } from './agent/report-error';
 export type { AgentLimits, CostEstimator } from './run/run-limits';
 export type { ContextOptions } from './context/context-options';

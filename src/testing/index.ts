@@ -20,6 +20,7 @@ export type { HangingModelOptions } from './hanging-model';
 export { text, reasoning, toolCall, streamError, failingCall, pause } from './step-builders';
 export type { FailingCallOptions } from './step-builders';
 export { stateFromEvents } from './state-from-events';
+export { isFollowUpRequest } from '../core/agent/follow-up-request';
 export { apiCallError, ScriptedApiCallError } from './api-call-error';
 export type { ApiCallErrorOptions } from './api-call-error';
 export type {

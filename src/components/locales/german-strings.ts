@@ -337,6 +337,11 @@ export const germanStrings: KitStrings = {
       'runs-code': 'führt ein Skript aus',
     },
   },
+  suggestions: {
+    starters: 'Vorschläge zum Einstieg',
+    followUps: 'Vorgeschlagene Anschlussfragen',
+    followUpsShown: (count) => (count === 1 ? '1 vorgeschlagene Anschlussfrage über dem Eingabefeld' : `${count} vorgeschlagene Anschlussfragen über dem Eingabefeld`),
+  },
   diff: {
     label: 'Änderungen',
     binary: 'Binärdatei geändert; ihr Inhalt wird nicht angezeigt.',

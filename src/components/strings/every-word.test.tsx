@@ -63,6 +63,8 @@ const notTheKits = [
   '.rak-diff-table',
   // The plan's steps are the model's words.
   '.rak-plan-text',
+  // Starter prompts and follow-ups are the app's or the model's words.
+  '.rak-suggestion',
   '.rak-plan-current',
   '[aria-hidden="true"]',
 ].join(', ');
@@ -199,6 +201,17 @@ describe('every word from the strings set', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('with starter prompts, then follow-ups after a reply', async () => {
+    const agent = createAgent({ model: scriptedModel([text('Hello.')]) });
+    render(<AgentChat agent={agent} strings={pseudo} suggestions={{ starters: ['Hi', { label: 'Weather', prompt: 'Weather?' }], followUps: () => ['Why?', 'How?'] }} />);
+    expect(screen.getByRole('group', { name: '⟦Suggested prompts⟧' })).toBeTruthy();
+    expect(unmarkedWords(chat())).toEqual([]);
+    await act(() => agent.send('Hi').then(() => {}));
+    expect(await screen.findByRole('group', { name: '⟦Suggested follow-ups⟧' })).toBeTruthy();
+    expect(chat().textContent).toContain('⟦2 suggested follow-ups above the message box⟧');
+    expect(unmarkedWords(chat())).toEqual([]);
   });
 
   it('with an error to retry', async () => {

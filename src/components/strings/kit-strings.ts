@@ -8,6 +8,7 @@ import { previewText } from '../preview/preview-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
 import { shellPreviewText } from '../approval-dialog/shell-preview/shell-preview-text';
 import { voiceText } from '../voice/voice-text';
+import { suggestionText } from '../suggestions/suggestion-text';
 
 /** The shape of a group of words written `as const`: each string widened, each function kept. */
 export type Words<T> = { readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : T[K] extends string ? string : Words<T[K]> };
@@ -223,6 +224,8 @@ export interface KitStrings {
   schemaForm: Words<typeof schemaFormText>;
   /** The preview of a shell command in the approval dialog. */
   shellPreview: Words<typeof shellPreviewText>;
+  /** Starter prompts in the empty chat and follow-ups after a reply (`AgentChat`'s `suggestions`). */
+  suggestions: Words<typeof suggestionText>;
   diff: {
     label: string;
     binary: string;
@@ -454,6 +457,7 @@ export const englishStrings: KitStrings = {
   approval: approvalText,
   schemaForm: schemaFormText,
   shellPreview: shellPreviewText,
+  suggestions: suggestionText,
   diff: englishDiffWords,
 };
 

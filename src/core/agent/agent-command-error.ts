@@ -12,6 +12,8 @@ export type AgentCommandErrorCode =
   | 'nothing-to-resume'
   | 'nothing-to-regenerate'
   | 'summary-failed'
+  | 'suggestions-failed'
+  | 'not-available'
   | 'agent-disposed'
   | 'removed-from-queue';
 

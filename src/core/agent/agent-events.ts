@@ -50,6 +50,7 @@ const eventTypes: Record<AgentEventType, 1> = {
   'tool-call-sub-agent': 1,
   'error-clear': 1,
   'compaction-add': 1,
+  'usage-add': 1,
   'todos-update': 1,
   'branch-fork': 1,
   'branch-switch': 1,

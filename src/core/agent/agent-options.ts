@@ -15,6 +15,7 @@ import type { AgentState, Compaction, FeedbackInput, FilePart, ToolCall } from '
 import type { ToolDefinition } from '../tools/define-tool';
 import type { ToolCallHandler } from '../run/execute-tool-call';
 import type { AgentLimits, CostEstimator } from '../run/run-limits';
+import type { FollowUpOptions } from './follow-up-options';
 import type { ContextOptions } from '../context/context-options';
 import type { PrepareStep } from '../run/prepare-step';
 import type { AgentHooks } from '../run/agent-hooks';
@@ -269,6 +270,12 @@ export interface Agent {
    * ```
    */
   preload?(): Promise<void>;
+  /**
+   * Asks the model for short follow-ups to the last reply (see `suggestFollowUps`, which says
+   * clearly when an agent lacks this). Optional: agents without a model in the browser (a useChat
+   * chat, a remote AG-UI agent) leave it out.
+   */
+  suggestFollowUps?(options?: FollowUpOptions): Promise<string[]>;
   /** Supplies the result of a call to a declaration whose handler returned `deferToolResult`. */
   submitToolResult(toolCallId: string, output: unknown, options?: { error?: string }): Promise<RunResult>;
   /**

@@ -35,6 +35,7 @@ import type { AgentEvent } from '../store/events';
 import { agentToolFactsOf, subAgentDepthKey, type SubAgentHost } from '../run/sub-agent-host';
 import { routeToChildren } from './route-to-children';
 import { stepSaver } from './step-saver';
+import type { FollowUpOptions } from './follow-up-options';
 
 /**
  * Creates an agent: the loop, its tools, its people-in-the-loop commands and its store.
@@ -214,6 +215,12 @@ export function createAgent(options: AgentOptions): Agent {
   let branchingLoad: Promise<BranchCommands> | undefined;
   const branching = () =>
     (branchingLoad ??= import('./branch-commands').then(({ createBranchCommands }) => createBranchCommands({ getState, dispatch, sandbox, assertIdle, sendFrom, begin: () => runs.begin(), replan })));
+  // Follow-up suggestions (`suggestFollowUps`): their code loads with the first request.
+  let followUpsLoad: Promise<(options?: FollowUpOptions) => Promise<string[]>> | undefined;
+  const loadFollowUps = () =>
+    (followUpsLoad ??= import('./follow-up-command').then(({ createFollowUpCommand }) =>
+      createFollowUpCommand({ model, getState, subscribe: (listener) => agentStore.store.subscribe(listener), dispatch, costEstimator: config.costEstimator, retryPolicy: config.retryPolicy }),
+    ));
   const commands: AgentCommands = {
     send: (text, sendOptions) => sendFrom(commandTab(), text, sendOptions),
     async rollback(messageId) {
@@ -300,6 +307,8 @@ export function createAgent(options: AgentOptions): Agent {
       return runs.continue();
     },
     preload: () => loadRunLoop().then(() => undefined),
+    // An engine of its own (a remote AG-UI agent) has no model here to ask; the code loads with the first request.
+    ...(config.engineStep ? {} : { suggestFollowUps: async (followUpOptions) => (await loadFollowUps())(followUpOptions) }),
     dispose() {
       disposal ??= (async () => {
         await commands.stop();

@@ -24,6 +24,7 @@ const names = {
   switchBranch: true,
   compareBranches: true,
   setFeedback: true,
+  suggestFollowUps: true,
 } satisfies Record<AgentCommandName, true>;
 
 function recordingCommands(calls: string[]): AgentCommands {

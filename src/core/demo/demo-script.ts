@@ -24,6 +24,8 @@ import {
 import { longStoryReply } from './demo-story';
 import { demoSummary } from './demo-summary';
 import { isSummaryRequest } from '../context/summary-request';
+import { isFollowUpRequest } from '../agent/follow-up-request';
+import { demoFollowUps, lastAskedIn } from './demo-follow-ups';
 import { workspaceFirstStep, workspaceFollowUp } from './demo-workspace';
 import { previewFirstStep, previewFollowUp } from './demo-preview';
 import { demoFilesReply } from './demo-files';
@@ -178,6 +180,7 @@ export function createDemoScript(): ScriptedRespond {
 
   return (call) => {
     if (isSummaryRequest(call.prompt)) return demoSummary(call);
+    if (isFollowUpRequest(call.prompt)) return demoFollowUps(detectScenario(lastAskedIn(call)));
     const research = demoResearchReply(call);
     if (research) return research;
     const results = trailingToolResults(call.prompt);

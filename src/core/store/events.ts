@@ -84,6 +84,11 @@ export type AgentEvent =
   | { type: 'tool-always-allow'; name: string }
   | { type: 'tool-call-progress'; toolCallId: string; progress: unknown }
   | { type: 'error-clear' }
+  /**
+   * A model call beside the conversation's steps (follow-up suggestions, `agent.suggestFollowUps`):
+   * its usage (and cost, with a `costEstimator`) counts in the totals; no message changes.
+   */
+  | { type: 'usage-add'; usage: Usage; costUsd?: number; purpose: 'follow-up-suggestions' }
   /** A summary of earlier messages for the model (the messages stay); its usage counts in the conversation's. */
   | { type: 'compaction-add'; compaction: Compaction; usage: Usage }
   /** The whole plan, replacing the last one: as the `todo_write` call `toolCallId` sent it, or as a rollback left it. */

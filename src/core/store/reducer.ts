@@ -96,6 +96,8 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
     }
     case 'compaction-add':
       return { ...state, compactions: [...(state.compactions ?? []), event.compaction], usage: addUsage(state.usage, event.usage) };
+    case 'usage-add':
+      return { ...state, usage: addUsage(state.usage, event.usage), ...(event.costUsd !== undefined ? { costUsd: (state.costUsd ?? 0) + event.costUsd } : {}) };
     case 'step-start':
       return { ...state, step: event.step };
     case 'step-finish': {
