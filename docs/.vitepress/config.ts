@@ -84,6 +84,7 @@ export default defineConfig({
           { text: 'Attachments', link: '/guides/attachments' },
           { text: 'Voice', link: '/guides/voice' },
           { text: 'Suggestions', link: '/guides/suggestions' },
+          { text: 'Feedback and timing', link: '/guides/feedback-and-timing' },
           { text: 'Theming and languages', link: '/guides/theming-and-i18n' },
           { text: 'MCP tools and MCP Apps', link: '/guides/mcp' },
           { text: 'The agent behind AG-UI', link: '/guides/ag-ui-handler' },

@@ -9,6 +9,7 @@ import { FilePanelLayout } from './file-explorer/file-panel';
 import { MessageView } from './message/message-view';
 import { MessageFeaturesProvider, type MessageFeatures } from './message/message-features';
 import type { DictationOptions } from './voice/dictation-options';
+import type { OnFeedback } from './feedback/feedback-actions';
 import type { ReadAloudOptions } from './voice/read-aloud-options';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
@@ -115,6 +116,13 @@ export interface AgentChatProps {
    * `SuggestionOptions`.
    */
   suggestions?: SuggestionOptions;
+  /**
+   * Thumbs up and down (and an optional comment) under each finished reply: the choice is kept
+   * in the reply (`message.feedback`, saved with sessions; it can be changed) and given to this
+   * adapter, e.g. to send it to your analytics. When it fails, the rating goes back and the
+   * person is told. No buttons without it.
+   */
+  onFeedback?: OnFeedback;
   className?: string;
 }
 
@@ -144,9 +152,9 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, timing = false, readAloud = false, ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, timing = false, readAloud = false, onFeedback, ...layout }: AgentChatProps) {
   const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
-  const features = useMemo<MessageFeatures>(() => ({ timing, readAloud }), [timing, readAloud]);
+  const features = useMemo<MessageFeatures>(() => ({ timing, readAloud, onFeedback }), [timing, readAloud, onFeedback]);
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
@@ -182,7 +190,7 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing' | 'readAloud'> & { filePanel: boolean };
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing' | 'readAloud' | 'onFeedback'> & { filePanel: boolean };
 
 function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments, dictation, suggestions }: ChatLayoutProps) {
   const hintId = useId();

@@ -8,7 +8,7 @@
  */
 export { AgentChat } from './agent-chat';
 export { englishStrings, mergeStrings } from './strings/kit-strings';
-export type { KitStrings, KitStringsOverride } from './strings/kit-strings';
+export type { ChatStrings, KitStrings, KitStringsOverride, LazyWordGroup } from './strings/kit-strings';
 export { StringsProvider, useStrings } from './strings/strings-context';
 export type { AgentChatProps } from './agent-chat';
 export type { McpAppOptions } from './mcp-app/mcp-app-options';
@@ -32,6 +32,8 @@ export { BranchPicker } from './message/branch-picker';
 export { MessageFeaturesProvider, useMessageFeatures } from './message/message-features';
 export type { MessageFeatures } from './message/message-features';
 export { ReplyTimingView } from './message/reply-timing-view';
+export { FeedbackActions } from './feedback/feedback-actions';
+export type { FeedbackActionsProps, OnFeedback } from './feedback/feedback-actions';
 export { QueuedMessages } from './composer/queued-messages';
 export { StarterPrompts } from './suggestions/starter-prompts';
 export type { StarterPromptsProps } from './suggestions/starter-prompts';

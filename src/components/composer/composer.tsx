@@ -6,11 +6,12 @@ import { useFileDrop } from '../attachments/use-file-drop';
 import { useComposerDraftTarget } from './composer-draft';
 import { useStrings } from '../strings/strings-context';
 import { lazyPart } from '../lazy-part';
-import { ComposerDictation } from '../voice/composer-dictation';
-import { dictationOptions, type DictationOptions } from '../voice/dictation-options';
+import type { DictationOptions } from '../voice/dictation-options';
 
 // The chips of the files about to be sent: loaded when the first file is attached.
 export const attachmentChipsPart = lazyPart(() => import('../attachments/attachment-chips').then((module) => module.AttachmentChips));
+/** The microphone and its recognition and recording code: loaded only with `dictation`. */
+export const dictationPart = lazyPart(() => import('../voice/composer-dictation').then((module) => module.ComposerDictation));
 /** The messages waiting their turn: loaded with the first one. */
 export const queuedMessagesPart = lazyPart(() => import('./queued-messages').then((module) => module.QueuedMessages));
 
@@ -156,7 +157,11 @@ export function Composer({ placeholder, autoFocus = false, attachments: attachme
           attachments.add(files);
         }}
       />
-      <ComposerDictation options={dictationOptions(dictation)} text={text} onText={setText} inputRef={inputRef} />
+      {dictation !== undefined && dictation !== false && (
+        <Suspense fallback={null}>
+          <dictationPart.Component setting={dictation} text={text} onText={setText} inputRef={inputRef} />
+        </Suspense>
+      )}
       {(!running || (queues && canSend)) && (
         <button type="submit" className="rak-composer-send" disabled={!canSend} aria-label={busy ? strings.queue.queueMessage : strings.chat.send}>
           <span className="rak-icon-send" aria-hidden="true" />

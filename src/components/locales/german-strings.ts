@@ -260,6 +260,18 @@ export const germanStrings: KitStrings = {
     rate: (tokensPerSecond) => `${tokensPerSecond} Tokens/s`,
     duration: (seconds) => `${seconds} s insgesamt`,
   },
+  feedback: {
+    label: 'Diese Antwort bewerten',
+    good: 'Gute Antwort',
+    bad: 'Schlechte Antwort',
+    addComment: 'Kommentar hinzufügen',
+    editComment: 'Kommentar bearbeiten',
+    comment: 'Was war gut oder schlecht daran?',
+    send: 'Feedback senden',
+    cancel: 'Abbrechen',
+    thanks: (rating) => (rating === 'up' ? 'Als gut bewertet. Danke für das Feedback.' : 'Als schlecht bewertet. Danke für das Feedback.'),
+    failed: 'Dein Feedback konnte nicht gesendet werden. Versuche es noch einmal.',
+  },
   approval: {
     eyebrow: 'Freigabe nötig',
     queue: (position, total) => `${position} von ${total}`,

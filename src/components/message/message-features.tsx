@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ReadAloudOptions } from '../voice/read-aloud-options';
+import type { OnFeedback } from '../feedback/feedback-actions';
 
 /**
  * What the kit's messages offer beyond their content, each off unless the app turns it on:
@@ -21,6 +22,11 @@ export interface MessageFeatures {
    * `ReadAloudOptions`); one reply at a time. Hidden where nothing can speak. Default `false`.
    */
   readAloud?: boolean | ReadAloudOptions;
+  /**
+   * Thumbs up and down (and a comment) under each finished reply, given to your adapter; the
+   * choice is kept in the reply (`message.feedback`) and can be changed. Off without it.
+   */
+  onFeedback?: OnFeedback;
 }
 
 const none: MessageFeatures = {};

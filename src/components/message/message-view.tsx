@@ -69,6 +69,11 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
           <CopyMessageAction text={textOf(message)} />
           <ReadAloudSlot text={textOf(message)} />
           <RegenerateAction messageId={message.id} />
+          {features.onFeedback !== undefined && message.status === 'done' && textOf(message).trim() !== '' && (
+            <Suspense fallback={null}>
+              <feedbackActionsPart.Component message={message} onFeedback={features.onFeedback} />
+            </Suspense>
+          )}
         </div>
       )}
       {features.timing && message.role === 'assistant' && message.status !== 'streaming' && message.timing !== undefined && (
@@ -81,6 +86,9 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
 });
 
 const noFiles: FilePart[] = [];
+
+// Thumbs up and down (`onFeedback`): loaded with the first reply that offers them.
+export const feedbackActionsPart = lazyPart(() => import('../feedback/feedback-actions').then((module) => module.FeedbackActions));
 
 // A reply's timing line (`timing`): loaded with the first reply that shows one.
 export const replyTimingPart = lazyPart(() => import('./reply-timing-view').then((module) => module.ReplyTimingView));

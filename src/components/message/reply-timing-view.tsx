@@ -1,6 +1,7 @@
 import type { Message } from '../../core/index';
 import { replyTiming } from '../../react/index';
-import { useLocale, useStrings } from '../strings/strings-context';
+import { useLocale, useWords } from '../strings/strings-context';
+import { replyText } from './reply-text';
 
 /**
  * A finished reply's timing in one line (`0.4 s to first token · 52 tokens/s · 3.1 s in all`),
@@ -13,7 +14,7 @@ import { useLocale, useStrings } from '../strings/strings-context';
  * ```
  */
 export function ReplyTimingView({ message }: { message: Message }) {
-  const words = useStrings().reply;
+  const words = useWords('reply', replyText);
   const locale = useLocale();
   const timing = replyTiming(message);
   if (timing === undefined) return null;

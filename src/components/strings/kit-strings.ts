@@ -3,6 +3,7 @@ import { approvalText } from '../approval-dialog/approval-text';
 import { attachmentText } from '../attachments/attachment-text';
 import { planText } from '../plan/plan-text';
 import { replyText } from '../message/reply-text';
+import { feedbackText } from '../feedback/feedback-text';
 import { mcpAppText } from '../mcp-app/mcp-app-text';
 import { previewText } from '../preview/preview-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
@@ -214,6 +215,8 @@ export interface KitStrings {
   plan: Words<typeof planText>;
   /** Under a finished reply, beyond its actions: its timing. */
   reply: Words<typeof replyText>;
+  /** Rating a reply (`onFeedback`): thumbs up and down, and a comment. */
+  feedback: Words<typeof feedbackText>;
   /** An MCP App in a tool's card, and what it asks the person. */
   mcpApp: Words<typeof mcpAppText>;
   /** The live preview of a web page from the sandbox (`Preview`). */
@@ -298,8 +301,19 @@ export const englishDiffWords: KitStrings['diff'] = {
   showAllLines: (total, more) => `Show all ${total} lines (${more} more)`,
 };
 
-/** The kit's English words: the default set. */
-export const englishStrings: KitStrings = {
+/**
+ * The groups whose words load with the parts that show them (dictation and reading aloud,
+ * suggestions, feedback, a reply's timing): a chat that shows none of these ships none of their
+ * words. In `useStrings()` they are there only when the app gave them (a whole set such as
+ * `germanStrings`, or its own words); the kit's parts take their English words themselves.
+ */
+export type LazyWordGroup = 'voice' | 'suggestions' | 'feedback' | 'reply';
+
+/** The words in effect in a chat (`useStrings()`): every group, but those of lazy parts only when given. */
+export type ChatStrings = Omit<KitStrings, LazyWordGroup> & Partial<Pick<KitStrings, LazyWordGroup>>;
+
+/** The English words a chat needs up front: every group but the lazy parts' (see `LazyWordGroup`). */
+export const englishChatStrings: ChatStrings = {
   locale: 'en',
   direction: 'ltr',
   chat: {
@@ -449,26 +463,31 @@ export const englishStrings: KitStrings = {
     yourAnswer: 'Your answer',
   },
   attachments: attachmentText,
-  voice: voiceText,
   plan: planText,
-  reply: replyText,
   mcpApp: mcpAppText,
   preview: previewText,
   approval: approvalText,
   schemaForm: schemaFormText,
   shellPreview: shellPreviewText,
-  suggestions: suggestionText,
   diff: englishDiffWords,
 };
 
-/** `base` with `override`'s words in place of its own, group by group. */
-export function mergeStrings(base: KitStrings, override: KitStringsOverride | undefined): KitStrings {
+/** The kit's English words: the default set, every group. */
+export const englishStrings: KitStrings = /* @__PURE__ */ Object.assign({}, englishChatStrings, { voice: voiceText, suggestions: suggestionText, feedback: feedbackText, reply: replyText });
+
+const lazyWordGroups: ReadonlySet<string> = new Set<LazyWordGroup>(['voice', 'suggestions', 'feedback', 'reply']);
+
+/**
+ * `base` with `override`'s words in place of its own, group by group. A lazy part's group that
+ * `base` lacks is taken as given (the part fills in the English words it was not given).
+ */
+export function mergeStrings<Base extends ChatStrings>(base: Base, override: KitStringsOverride | undefined): Base {
   if (!override) return base;
   const merged: Record<string, unknown> = { ...base };
   for (const [group, words] of Object.entries(override)) {
-    if (!Object.hasOwn(base, group) || words === undefined) continue;
+    if ((!Object.hasOwn(base, group) && !lazyWordGroups.has(group)) || words === undefined) continue;
     const current = (base as unknown as Record<string, unknown>)[group];
     merged[group] = typeof current === 'object' && current !== null && typeof words === 'object' ? { ...current, ...words } : words;
   }
-  return merged as unknown as KitStrings;
+  return merged as unknown as Base;
 }

@@ -1,8 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { englishStrings, mergeStrings, type KitStrings, type KitStringsOverride } from './kit-strings';
+import { englishChatStrings, mergeStrings, type ChatStrings, type KitStrings, type KitStringsOverride } from './kit-strings';
 
 // `null` outside any provider: English, without a part used alone having to ship every English word.
-const StringsContext = /* @__PURE__ */ createContext<KitStrings | null>(null);
+const StringsContext = /* @__PURE__ */ createContext<ChatStrings | null>(null);
 
 /**
  * Gives the kit's components below it their words: `strings` over the enclosing set (English at
@@ -15,7 +15,7 @@ const StringsContext = /* @__PURE__ */ createContext<KitStrings | null>(null);
  */
 export function StringsProvider({ strings, children }: { strings: KitStringsOverride | undefined; children: ReactNode }) {
   const outer = useContext(StringsContext);
-  const value = useMemo(() => mergeStrings(outer ?? englishStrings, strings), [outer, strings]);
+  const value = useMemo(() => mergeStrings(outer ?? englishChatStrings, strings), [outer, strings]);
   return <StringsContext.Provider value={value}>{children}</StringsContext.Provider>;
 }
 
@@ -29,8 +29,8 @@ export function StringsProvider({ strings, children }: { strings: KitStringsOver
  * return <button>{strings.thread.retry}</button>;
  * ```
  */
-export function useStrings(): KitStrings {
-  return useContext(StringsContext) ?? englishStrings;
+export function useStrings(): ChatStrings {
+  return useContext(StringsContext) ?? englishChatStrings;
 }
 
 /**
@@ -43,8 +43,9 @@ export function useStrings(): KitStrings {
  * ```
  */
 export function useWords<Group extends keyof KitStrings>(group: Group, english: KitStrings[Group]): KitStrings[Group] {
-  const strings = useContext(StringsContext);
-  return strings ? strings[group] : english;
+  const given = useContext(StringsContext)?.[group] as KitStrings[Group] | undefined;
+  // A lazy part's group may be given in part (an app's own words over English): English fills in the rest.
+  return useMemo(() => (given === undefined || given === english ? english : typeof given === 'object' && given !== null ? { ...(english as object), ...(given as object) } as KitStrings[Group] : given), [given, english]);
 }
 
 /** The locale of the words in effect (`en` outside any provider), for writing numbers. */

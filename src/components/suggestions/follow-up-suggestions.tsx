@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useAgentInstance } from '../../react/index';
 import { useFocusComposer } from '../composer/composer-draft';
-import { useStrings } from '../strings/strings-context';
+import { useWords } from '../strings/strings-context';
+import { suggestionText } from './suggestion-text';
 import type { FollowUpSource } from './suggestion-options';
 import { SuggestionChips } from './suggestion-chips';
 import { useFollowUps } from './use-follow-ups';
@@ -28,7 +29,7 @@ export interface FollowUpSuggestionsProps {
  */
 export function FollowUpSuggestions({ followUps, className }: FollowUpSuggestionsProps) {
   const agent = useAgentInstance();
-  const strings = useStrings().suggestions;
+  const strings = useWords('suggestions', suggestionText);
   const focusComposer = useFocusComposer();
   const { replyId, suggestions } = useFollowUps(followUps);
   // The reply whose chip was clicked: its chips go at once, before the message shows up.

@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useAgentInstance } from '../../react/index';
 import { useFocusComposer } from '../composer/composer-draft';
-import { useStrings } from '../strings/strings-context';
+import { useWords } from '../strings/strings-context';
+import { suggestionText } from './suggestion-text';
 import type { StarterPrompt } from './suggestion-options';
 import { SuggestionChips, type SuggestionChip } from './suggestion-chips';
 
@@ -23,7 +24,7 @@ export interface StarterPromptsProps {
  */
 export function StarterPrompts({ starters, className }: StarterPromptsProps) {
   const agent = useAgentInstance();
-  const strings = useStrings().suggestions;
+  const strings = useWords('suggestions', suggestionText);
   const focusComposer = useFocusComposer();
   const chips = useMemo(() => toChips(starters), [starters]);
   if (chips.length === 0) return null;

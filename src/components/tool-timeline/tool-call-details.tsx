@@ -1,7 +1,7 @@
 import type { AuditEntry, ToolCall } from '../../core/index';
 import { JsonBlock } from './json-block';
 import { isFinishedState } from './tool-call-state-badge';
-import type { KitStrings } from '../strings/kit-strings';
+import type { ChatStrings } from '../strings/kit-strings';
 import { useStrings } from '../strings/strings-context';
 import { VisibleText } from '../visible-text/visible-text';
 
@@ -56,7 +56,7 @@ function isShellOutput(output: unknown): output is ShellOutput {
 }
 
 /** A result as JSON, or a shell's result as what a terminal shows: its streams as text, and the exit code. */
-function ResultView({ output, words }: { output: unknown; words: KitStrings['toolCall'] }) {
+function ResultView({ output, words }: { output: unknown; words: ChatStrings['toolCall'] }) {
   if (!isShellOutput(output)) return <JsonBlock label={words.result} value={output} />;
   return (
     <>
@@ -70,7 +70,7 @@ function ResultView({ output, words }: { output: unknown; words: KitStrings['too
   );
 }
 
-function AuditTrail({ entries, strings }: { entries: readonly AuditEntry[]; strings: KitStrings }) {
+function AuditTrail({ entries, strings }: { entries: readonly AuditEntry[]; strings: ChatStrings }) {
   const start = entries[0]!.at;
   return (
     <details className="rak-tool-audit">

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { createAgent } from '../../core/index';
 import { hangingModel, scriptedModel, text } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
-import { dictationPart } from './composer-dictation';
+import { dictationPart } from '../composer/composer';
 import type { DictationOptions } from './dictation-options';
 
 beforeAll(() => dictationPart.preload());

@@ -1,5 +1,6 @@
 import { useEffect, type RefObject } from 'react';
-import { useStrings } from '../strings/strings-context';
+import { useWords } from '../strings/strings-context';
+import { voiceText } from './voice-text';
 import type { DictationMethod } from './dictation-options';
 import type { DictationProblem } from './dictation-session';
 import { useDictation } from './use-dictation';
@@ -29,7 +30,7 @@ export interface DictationButtonProps {
  * ```
  */
 export function DictationButton({ method, lang, text, onText, inputRef }: DictationButtonProps) {
-  const words = useStrings().voice;
+  const words = useWords('voice', voiceText);
   // Once the words are in, the input is where people check and send them.
   const dictation = useDictation({ method, setText: onText, onEnd: () => inputRef.current?.focus({ preventScroll: true }) });
   const { status, cancel, drop } = dictation;

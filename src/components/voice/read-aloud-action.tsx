@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useStrings } from '../strings/strings-context';
-import type { ReadAloudOptions } from './read-aloud-options';
+import { useWords } from '../strings/strings-context';
+import { voiceText } from './voice-text';
+import { readAloudOptions, type ReadAloudOptions } from './read-aloud-options';
 import { isReading, startReading, stopReading, subscribeReading, type ReadingEnd } from './reading-aloud';
 import { speechText } from './speech-text';
 
@@ -24,7 +25,7 @@ export interface ReadAloudActionProps {
  * ```
  */
 export function ReadAloudAction({ text, options }: ReadAloudActionProps) {
-  const words = useStrings().voice;
+  const words = useWords('voice', voiceText);
   const [reader] = useState(() => ({}));
   const reading = useSyncExternalStore(
     subscribeReading,
@@ -73,4 +74,18 @@ function endAnnouncement(outcome: ReadingEnd, words: { readingStopped: string; r
       return unknown;
     }
   }
+}
+
+/**
+ * `ReadAloudAction` for a `readAloud` setting, where this page can speak (a `speak` adapter or
+ * `speechSynthesis`); nothing otherwise. What `MessageView` loads for a finished reply.
+ *
+ * @example
+ * ```tsx
+ * <ReadAloudWhereItCan text={textOf(message)} setting={features.readAloud} />
+ * ```
+ */
+export function ReadAloudWhereItCan({ text, setting }: { text: string; setting: true | ReadAloudOptions }) {
+  const options = readAloudOptions(setting);
+  return options === undefined ? null : <ReadAloudAction text={text} options={options} />;
 }

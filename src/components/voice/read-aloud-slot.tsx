@@ -1,10 +1,9 @@
 import { Suspense } from 'react';
 import { lazyPart } from '../lazy-part';
 import { useMessageFeatures } from '../message/message-features';
-import { readAloudOptions } from './read-aloud-options';
 
 /** The "Read aloud" button and its speaking code: loaded with the first reply that offers it. */
-export const readAloudPart = lazyPart(() => import('./read-aloud-action').then((module) => module.ReadAloudAction));
+export const readAloudPart = lazyPart(() => import('./read-aloud-action').then((module) => module.ReadAloudWhereItCan));
 
 /**
  * Where a finished reply offers "Read aloud": nothing unless `MessageFeatures.readAloud` is on
@@ -16,11 +15,11 @@ export const readAloudPart = lazyPart(() => import('./read-aloud-action').then((
  * ```
  */
 export function ReadAloudSlot({ text }: { text: string }) {
-  const options = readAloudOptions(useMessageFeatures().readAloud);
-  if (options === undefined || text.trim() === '') return null;
+  const setting = useMessageFeatures().readAloud;
+  if (setting === undefined || setting === false || text.trim() === '') return null;
   return (
     <Suspense fallback={null}>
-      <readAloudPart.Component text={text} options={options} />
+      <readAloudPart.Component text={text} setting={setting} />
     </Suspense>
   );
 }

@@ -15,7 +15,6 @@ import type { ToolDefinition } from '../tools/define-tool';
 import { createToolRegistry } from '../tools/tool-registry';
 import { AgentCommandError, type Agent, type AgentOptions, type RunResult, type SendOptions } from './agent-options';
 import { checkpointIdsWith } from './turn-checkpoint';
-import { feedbackEvent } from './message-feedback';
 import { toToolInfo as toolInfoOf, type ToolInfo } from '../tools/tool-info';
 import { createPeopleCommands } from './people-commands';
 import { createRunConfig } from '../run/run-config';
@@ -296,7 +295,9 @@ export function createAgent(options: AgentOptions): Agent {
     regenerate: async (regenerateOptions) => (await branching()).regenerate(regenerateOptions),
     switchBranch: async (messageId) => (await branching()).switchBranch(messageId),
     compareBranches: async (from, to) => (await branching()).compareBranches(from, to),
+    // Its checks load with the first rating: a chat that asks for none ships none of them.
     setFeedback: async (messageId, feedback) => {
+      const { feedbackEvent } = await import('./message-feedback');
       dispatch(feedbackEvent(getState(), messageId, feedback, now()));
     },
     async resume() {
