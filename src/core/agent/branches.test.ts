@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scriptedModel, stateFromEvents, text, toolCall } from '../../testing/index';
 import { toUIMessages } from '../../ai-sdk/to-ui-messages';
 import { createSandbox } from '../sandbox/create-sandbox';
@@ -181,6 +181,21 @@ describe('branches', () => {
     expect(exported.map((message) => message.id)).toEqual(agent.getState().messages.map((message) => message.id));
     const said = exported.filter((message) => message.role === 'user').map((message) => message.parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join(''));
     expect(said).toEqual(['Plan the launch', 'Budget it']);
+  });
+
+  it('lists versions written in the same millisecond in the order they were written', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { agent } = setup();
+      await agent.send('Plan the launch');
+      const first = agent.getState().messages[0]!;
+      await agent.editMessage(first.id, 'Plan the party');
+      const edited = agent.getState().messages[0]!;
+      expect(edited.createdAt).toBe(first.createdAt);
+      expect(agent.branches(edited.id)).toEqual({ ids: [first.id, edited.id], active: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a switch costs the path, not the branches: 1,000 branches stored inside another are not even read', async () => {

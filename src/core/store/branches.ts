@@ -58,7 +58,9 @@ export function branchSiblings(state: AgentState, messageId: string): BranchSibl
   let siblings = cached.get(messageId);
   if (siblings === undefined) {
     const active = state.messages[index]!;
-    const firsts = [active, ...list.map((branch) => branch.messages[0]!)].sort((a, b) => a.createdAt - b.createdAt);
+    // By when each was written; two written in one millisecond (scripted models) keep the stored
+    // one first, as the version shown is usually the one just written.
+    const firsts = [...list.map((branch) => branch.messages[0]!), active].sort((a, b) => a.createdAt - b.createdAt);
     siblings = { ids: firsts.map((message) => message.id), active: firsts.indexOf(active) };
     cached.set(messageId, siblings);
   }
