@@ -32,6 +32,8 @@ export function summarizeEvent(event: AgentEvent): string {
     }
     case 'message-finish':
       return `${event.messageId} ${event.status}`;
+    case 'source-add':
+      return `${event.messageId} ${event.source.url ?? event.source.title ?? event.source.sourceId}`;
     case 'message-first-token':
       return event.messageId;
     case 'message-feedback':

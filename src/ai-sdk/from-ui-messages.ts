@@ -49,6 +49,7 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
     if (kit?.conversation) conversation = kit.conversation;
     const partIds = [...(kit?.partIds ?? [])];
     const fileIds = [...(kit?.files ?? [])];
+    const sourceIds = [...(kit?.sourceIds ?? [])];
     const parts: MessagePart[] = [];
     const foreignParts: NonNullable<Message['foreignParts']> = [];
     message.parts.forEach((part, at) => {
@@ -62,6 +63,11 @@ export function fromUIMessages(messages: readonly UIMessage[]): AgentState {
         const data = part.url.slice(part.url.indexOf(',') + 1);
         const { id = createId('part'), path } = fileIds.shift() ?? {};
         parts.push({ type: 'file', id, mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}), data, ...(path !== undefined ? { path } : {}) });
+      } else if (message.role === 'assistant' && (part.type === 'source-url' || part.type === 'source-document') && !('providerMetadata' in part && part.providerMetadata !== undefined)) {
+        // A source the reply drew on: the kit's own part, shown under the reply.
+        const id = sourceIds.shift() ?? createId('part');
+        if (part.type === 'source-url') parts.push({ type: 'source', id, sourceId: part.sourceId, sourceType: 'url', url: part.url, ...(part.title !== undefined ? { title: part.title } : {}) });
+        else parts.push({ type: 'source', id, sourceId: part.sourceId, sourceType: 'document', title: part.title, mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}) });
       } else if (isToolPart(part)) {
         toolCalls.push(toolCallOf(part, message.id, kit, now));
         parts.push({ type: 'tool-call', toolCallId: part.toolCallId });

@@ -24,6 +24,8 @@ export interface KitMessageMetadata {
   partIds: string[];
   /** The ids of the message's file parts, in order, with where `saveTo` put each (a UI file part has no field for it). Absent when none. */
   files?: Array<{ id: string; path?: string }>;
+  /** The ids of the message's source parts, in order. Absent when none. */
+  sourceIds?: string[];
   /** The notices, each with its index among the kit's parts. */
   notices: Array<{ at: number; part: NoticePart }>;
   /** Per tool call of this message, what its UI part does not carry. */

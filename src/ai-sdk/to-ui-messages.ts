@@ -76,6 +76,11 @@ function toUIMessage(message: Message, calls: ReadonlyMap<string, ToolCall>, kno
       case 'notice':
         kit.notices.push({ at, part });
         return;
+      case 'source':
+        (kit.sourceIds ??= []).push(part.id);
+        if (part.sourceType === 'url') parts.push({ type: 'source-url', sourceId: part.sourceId, url: part.url ?? '', ...(part.title !== undefined ? { title: part.title } : {}) });
+        else parts.push({ type: 'source-document', sourceId: part.sourceId, mediaType: part.mediaType ?? 'application/octet-stream', title: part.title ?? part.filename ?? part.sourceId, ...(part.filename !== undefined ? { filename: part.filename } : {}) });
+        return;
       case 'file':
         (kit.files ??= []).push({ id: part.id, ...(part.path !== undefined ? { path: part.path } : {}) });
         parts.push({ type: 'file', mediaType: part.mediaType, ...(part.filename !== undefined ? { filename: part.filename } : {}), url: `data:${part.mediaType};base64,${part.data}` });

@@ -17,7 +17,7 @@
 export { scriptedModel, stepsInOrder, toScriptedStep } from '../core/scripted/scripted-model';
 export { hangingModel } from './hanging-model';
 export type { HangingModelOptions } from './hanging-model';
-export { text, reasoning, toolCall, streamError, failingCall, pause } from './step-builders';
+export { text, reasoning, toolCall, streamError, failingCall, pause, source } from './step-builders';
 export type { FailingCallOptions } from './step-builders';
 export { stateFromEvents } from './state-from-events';
 export { isFollowUpRequest } from '../core/agent/follow-up-request';

@@ -95,3 +95,16 @@ export function failingCall(error: unknown = 'The model call failed.', options: 
 export function pause(ms: number): ScriptedItem {
   return { type: 'pause', ms };
 }
+
+/**
+ * A source the reply drew on, as providers send them (a `source` stream part): a web page with
+ * `url`, or a document with `mediaType` (and `filename`). `id` is what the reply's citations name.
+ *
+ * @example
+ * ```ts
+ * scriptedModel([[text('Paris is the capital [1].'), source({ id: '1', url: 'https://en.wikipedia.org/wiki/Paris', title: 'Paris' })]]);
+ * ```
+ */
+export function source(value: { id: string; url: string; title?: string } | { id: string; mediaType: string; title: string; filename?: string }): ScriptedItem {
+  return { type: 'source', ...value };
+}

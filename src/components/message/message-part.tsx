@@ -58,6 +58,9 @@ export function MessagePartView({ part, streaming = false, className }: MessageP
     case 'file':
       // A message's files show together, above its text (`MessageAttachments`).
       return null;
+    case 'source':
+      // A reply's sources show together, under it (`SourceList`).
+      return null;
   }
 }
 

@@ -42,6 +42,7 @@ const eventTypes: Record<AgentEventType, 1> = {
   'reasoning-end': 1,
   'reasoning-metadata': 1,
   'notice-add': 1,
+  'source-add': 1,
   'tool-call-start': 1,
   'tool-call-input-delta': 1,
   'tool-call-update': 1,

@@ -136,7 +136,7 @@ export interface StreamUsage {
 
 /**
  * A model stream part after normalization: the same shape whatever the specification
- * version. Parts the core has no use for (metadata, raw chunks, pings, sources) are dropped.
+ * version. Parts the core has no use for (metadata, raw chunks, pings) are dropped.
  */
 export type ModelStreamEvent =
   | { type: 'text-start'; id: string }
@@ -149,6 +149,8 @@ export type ModelStreamEvent =
   | { type: 'tool-input-delta'; id: string; delta: string }
   | { type: 'tool-input-end'; id: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
+  /** A source the reply drew on: a web page (`url`) or a document. */
+  | { type: 'source'; id: string; sourceType: 'url' | 'document'; url?: string; title?: string; mediaType?: string; filename?: string }
   /** `rawFinishReason`: the provider's own word (`refusal`, `content_filter`, `end_turn`), when it gave one. */
   | { type: 'finish'; finishReason: FinishReason; rawFinishReason?: string; usage: StreamUsage }
   | { type: 'error'; error: unknown };

@@ -1,7 +1,7 @@
 import type { ModelStreamEvent, ProviderMetadata } from './language-model';
 
 /** The parts of a stream that carry the reply: text, reasoning, tool input and tool calls. */
-export type ContentStreamPart = Exclude<ModelStreamEvent, { type: 'finish' | 'error' }>;
+export type ContentStreamPart = Exclude<ModelStreamEvent, { type: 'finish' | 'error' | 'source' }>;
 
 type RawPart = { type?: unknown; [key: string]: unknown };
 

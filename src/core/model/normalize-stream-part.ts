@@ -7,7 +7,7 @@ type RawPart = { type?: unknown; [key: string]: unknown };
 /**
  * Turns one stream part of a v2, v3 or v4 model into the core's version-neutral event, or
  * `null` for parts the core does not use (stream-start, response-metadata, raw, ping,
- * sources, files, provider-executed tool results).
+ * files, provider-executed tool results).
  *
  * The versions agree on text, reasoning, tool input and tool-call parts (read by
  * `normalizeContentStreamPart`); they differ in the shape of usage (v2: flat numbers; v3/v4: nested totals) and of the finish reason
@@ -39,6 +39,8 @@ export function normalizeStreamPart(version: SpecificationVersion, raw: unknown)
     }
     case 'error':
       return { type: 'error', error: part.error };
+    case 'source':
+      return normalizeSource(part);
     default:
       return normalizeContentStreamPart(part);
   }
@@ -93,4 +95,20 @@ function normalizeUsage(version: SpecificationVersion, value: unknown): StreamUs
 
 function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
+}
+
+/** A `source` part of any version: a page with its URL, or a document; `null` when it is neither. */
+function normalizeSource(part: RawPart): ModelStreamEvent | null {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const id = text(part.id);
+  if (id === undefined) return null;
+  const title = text(part.title);
+  if (part.sourceType === 'url') {
+    const url = text(part.url);
+    return url === undefined ? null : { type: 'source', id, sourceType: 'url', url, ...(title !== undefined ? { title } : {}) };
+  }
+  if (part.sourceType !== 'document') return null;
+  const mediaType = text(part.mediaType);
+  const filename = text(part.filename);
+  return { type: 'source', id, sourceType: 'document', ...(title !== undefined ? { title } : {}), ...(mediaType !== undefined ? { mediaType } : {}), ...(filename !== undefined ? { filename } : {}) };
 }

@@ -78,6 +78,7 @@ export function toProviderPrompt(input: {
         }
         case 'notice':
         case 'file':
+        case 'source':
           break;
       }
     }

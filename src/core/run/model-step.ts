@@ -124,6 +124,11 @@ export async function runModelStep(context: ModelStepContext): Promise<ModelStep
         result.toolCallIds.push(toolCallId);
         break;
       }
+      case 'source': {
+        const { type: _type, id, ...source } = event;
+        dispatch({ type: 'source-add', messageId, source: { type: 'source', id: createId('part'), sourceId: id, ...source } });
+        break;
+      }
       case 'finish':
         result.finishReason = event.finishReason;
         if (event.rawFinishReason !== undefined) result.rawFinishReason = event.rawFinishReason;

@@ -14,7 +14,9 @@ export type ScriptedItem =
   /** Makes `doStream` reject with `error` (nothing is streamed), like a failed HTTP call. */
   | { type: 'throw'; error: unknown }
   /** Waits before the next item; `Infinity` waits until the call is aborted or cancelled. */
-  | { type: 'pause'; ms: number };
+  | { type: 'pause'; ms: number }
+  /** A source the reply drew on: a page (`url`) or a document (`mediaType`, `filename`). */
+  | { type: 'source'; id: string; url?: string; title?: string; mediaType?: string; filename?: string };
 
 export type ScriptedFinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
 
@@ -120,6 +122,8 @@ export type ScriptedStreamPart =
   | { type: 'tool-input-end'; id: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
   | { type: 'error'; error: unknown }
+  | { type: 'source'; sourceType: 'url'; id: string; url: string; title?: string }
+  | { type: 'source'; sourceType: 'document'; id: string; mediaType: string; title: string; filename?: string }
   | { type: 'finish'; finishReason: ScriptedV3FinishReason; usage: ScriptedV3Usage };
 
 /** The v3 finish reason shape: the unified value and the provider's raw one. */

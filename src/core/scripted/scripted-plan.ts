@@ -170,6 +170,13 @@ export function planStep(step: ScriptedStep, options: ScriptedCallOptions, model
       case 'pause':
         plan.push({ pauseMs: item.ms });
         break;
+      case 'source':
+        immediate(
+          item.url !== undefined
+            ? { type: 'source', sourceType: 'url', id: item.id, url: item.url, ...(item.title !== undefined ? { title: item.title } : {}) }
+            : { type: 'source', sourceType: 'document', id: item.id, mediaType: item.mediaType ?? 'text/plain', title: item.title ?? item.filename ?? item.id, ...(item.filename !== undefined ? { filename: item.filename } : {}) },
+        );
+        break;
       case 'throw':
         // Handled before streaming starts: `doStream` rejects.
         break;

@@ -14,7 +14,7 @@ const agentStatuses = setOf<AgentStatus>({ idle: true, running: true, 'awaiting-
 const roles = setOf<MessageRole>({ user: true, assistant: true });
 const messageStatuses = setOf<MessageStatus>({ streaming: true, done: true, stopped: true, error: true });
 const partStatuses = setOf<PartStatus>({ streaming: true, done: true });
-const partTypes = setOf<MessagePart['type']>({ text: true, reasoning: true, 'tool-call': true, notice: true, file: true });
+const partTypes = setOf<MessagePart['type']>({ text: true, reasoning: true, 'tool-call': true, notice: true, file: true, source: true });
 const mediaTypePattern = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
 const base64Pattern = /^[A-Za-z0-9+/]*={0,2}$/;
 const noticeLevels = setOf<NoticePart['level']>({ info: true, warning: true, error: true });
@@ -214,6 +214,11 @@ export function readMessages(reader: ShapeReader, messages: readonly unknown[], 
         references.push({ message: index, part: position, toolCallId: reader.string(part.toolCallId, 'toolCallId') });
       } else if (type === 'file') {
         readFilePart(reader, part, message.role === 'user');
+      } else if (type === 'source') {
+        reader.string(part.id, 'id');
+        reader.string(part.sourceId, 'sourceId');
+        if (part.sourceType !== 'url' && part.sourceType !== 'document') reader.expected('"url" or "document"', part.sourceType, 'sourceType');
+        for (const field of ['url', 'title', 'mediaType', 'filename'] as const) reader.optionalString(part[field], field);
       } else {
         reader.string(part.id, 'id');
         reader.string(part.text, 'text');

@@ -20,7 +20,7 @@ export type { SandboxCheckpointRecord } from '../sandbox/checkpoints/checkpoint-
  * same rule. An older app, whose reader decodes `{ $bytes }` anywhere, refuses 4 as newer data
  * instead of misreading it.
  */
-export const agentSnapshotVersion = 5;
+export const agentSnapshotVersion = 6;
 
 
 /**

@@ -9,6 +9,8 @@
  * Version 5 added the conversation's branches (`state.branches`, with their files' checkpoints)
  * and the queue (`state.queue`): a kit that does not know them would drop them on its next save,
  * so it refuses them instead; a version 4 snapshot is read as it is.
+ * Version 6 added `source` parts to replies (the pages and documents a reply drew on); a version 5
+ * snapshot is read as it is.
  * The plan (`state.todos`) is an optional field, not a version: older snapshots have none, and an
  * older version of the kit ignores it.
  * A version newer than this code is refused, never guessed at, so newer data is never overwritten

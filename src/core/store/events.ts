@@ -10,6 +10,7 @@ import type {
   QueuedMessage,
   RemoteCallInfo,
   NoticePart,
+  SourcePart,
   StoredBranch,
   SubAgentRun,
   TodoItem,
@@ -60,6 +61,8 @@ export type AgentEvent =
   /** The provider's data for a reasoning part (merged by provider: `{ anthropic: { signature } }`). */
   | { type: 'reasoning-metadata'; messageId: string; partId: string; providerMetadata: Record<string, Record<string, unknown>> }
   | { type: 'notice-add'; messageId: string; notice: NoticePart }
+  /** A source the reply drew on (see `SourcePart`). */
+  | { type: 'source-add'; messageId: string; source: SourcePart }
   | { type: 'tool-call-start'; messageId: string; toolCallId: string; name: string; providerToolCallId?: string; remote?: RemoteCallInfo }
   | { type: 'tool-call-input-delta'; toolCallId: string; delta: string }
   | {

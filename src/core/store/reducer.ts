@@ -128,6 +128,8 @@ export function reduce(state: AgentState, event: AgentEvent): AgentState {
         for (const [provider, values] of Object.entries(event.providerMetadata)) merged[provider] = { ...merged[provider], ...values };
         return { ...part, providerMetadata: merged };
       });
+    case 'source-add':
+      return appendPart(state, event.messageId, event.source);
     case 'notice-add':
       return appendPart(state, event.messageId, event.notice);
     case 'tool-call-start': {

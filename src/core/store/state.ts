@@ -69,7 +69,26 @@ export interface FilePart {
   path?: string;
 }
 
-export type MessagePart = TextPart | ReasoningPart | ToolCallPart | NoticePart | FilePart;
+/**
+ * A source a reply drew on, as the model's provider gave it (the AI SDK's `source` stream parts:
+ * a web page, or a document): shown under the reply, never sent back to the model. A URL is kept
+ * as given; the kit's components link only `http:` and `https:` ones.
+ */
+export interface SourcePart {
+  type: 'source';
+  id: string;
+  /** The provider's id of the source (what its citations name). */
+  sourceId: string;
+  sourceType: 'url' | 'document';
+  /** `url` sources: the page. */
+  url?: string;
+  title?: string;
+  /** `document` sources: its media type, and its file name when known. */
+  mediaType?: string;
+  filename?: string;
+}
+
+export type MessagePart = TextPart | ReasoningPart | ToolCallPart | NoticePart | FilePart | SourcePart;
 
 export interface Message {
   id: string;

@@ -75,6 +75,8 @@ export function conversationOf(agent: Agent): Conversation {
             return { type: part.type, code: part.code };
           case 'file':
             return { type: part.type, text: part.filename };
+          case 'source':
+            return { type: part.type, text: part.url ?? part.title };
         }
       }),
     })),
