@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AgentChat } from '../components/index';
 import { useChatAgent } from './use-chat-agent';
-import { replyTimingPart } from '../components/message/message-view';
+import { replyDetailsPart } from '../components/message/message-view';
 
 afterEach(cleanup);
 
@@ -101,7 +101,7 @@ describe('AgentChat over useChat', () => {
   });
 
   it('times each reply as the page saw it (from the send to its first text and its end); useChat reports no usage, so no rate', async () => {
-    await replyTimingPart.preload();
+    await replyDetailsPart.preload();
     const { App } = chatSetup([textStep('Hello.')], { timing: true });
     render(<App />);
     await send('Hi');

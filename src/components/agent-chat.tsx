@@ -10,6 +10,7 @@ import { MessageView } from './message/message-view';
 import { MessageFeaturesProvider, type MessageFeatures } from './message/message-features';
 import type { DictationOptions } from './voice/dictation-options';
 import type { OnFeedback } from './feedback/feedback-actions';
+import type { SourceOptions } from './sources/source-options';
 import type { ReadAloudOptions } from './voice/read-aloud-options';
 import { QuestionPicker } from './question-picker/question-picker';
 import { ErrorNotice } from './thread/error-notice';
@@ -123,6 +124,12 @@ export interface AgentChatProps {
    * person is told. No buttons without it.
    */
   onFeedback?: OnFeedback;
+  /**
+   * The sources a reply drew on (pages and documents the model's provider gave), listed under it;
+   * shown by default, without site icons unless their origins are listed (`SourceOptions`);
+   * `false` hides them.
+   */
+  sources?: SourceOptions | false;
   className?: string;
 }
 
@@ -152,9 +159,9 @@ export interface AgentChatProps {
  * export const App = () => <AgentChat agent={agent} />;
  * ```
  */
-export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, timing = false, readAloud = false, onFeedback, ...layout }: AgentChatProps) {
+export function AgentChat({ agent, theme = 'auto', className, filePanel = 'auto', toolRenderers, mcpApps, strings, dir, timing = false, readAloud = false, onFeedback, sources, ...layout }: AgentChatProps) {
   const showFilePanel = filePanel === 'auto' ? agent.sandbox !== undefined : filePanel;
-  const features = useMemo<MessageFeatures>(() => ({ timing, readAloud, onFeedback }), [timing, readAloud, onFeedback]);
+  const features = useMemo<MessageFeatures>(() => ({ timing, readAloud, onFeedback, ...(sources !== undefined ? { sources } : {}) }), [timing, readAloud, onFeedback, sources]);
   return (
     <AgentProvider agent={agent}>
       <ComposerDraftProvider>
@@ -190,7 +197,7 @@ function ChatRoot({ className, theme, dir, localized, children }: Pick<AgentChat
   );
 }
 
-type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing' | 'readAloud' | 'onFeedback'> & { filePanel: boolean };
+type ChatLayoutProps = Omit<AgentChatProps, 'agent' | 'theme' | 'className' | 'filePanel' | 'toolRenderers' | 'mcpApps' | 'strings' | 'dir' | 'timing' | 'readAloud' | 'onFeedback' | 'sources'> & { filePanel: boolean };
 
 function ChatLayout({ header, emptyState, placeholder, messageComponent = MessageView, autoFocus, allowFreeText, filePanel, attachments, dictation, suggestions }: ChatLayoutProps) {
   const hintId = useId();

@@ -33,6 +33,9 @@ export { MessageFeaturesProvider, useMessageFeatures } from './message/message-f
 export type { MessageFeatures } from './message/message-features';
 export { ReplyTimingView } from './message/reply-timing-view';
 export { FeedbackActions } from './feedback/feedback-actions';
+export { SourceList, sourceAnchor } from './sources/source-list';
+export type { SourceListProps } from './sources/source-list';
+export type { SourceOptions } from './sources/source-options';
 export type { FeedbackActionsProps, OnFeedback } from './feedback/feedback-actions';
 export { QueuedMessages } from './composer/queued-messages';
 export { StarterPrompts } from './suggestions/starter-prompts';

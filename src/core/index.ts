@@ -91,6 +91,7 @@ export type {
   Compaction,
   Message,
   MessageFeedback,
+  SourcePart,
   FeedbackInput,
   MessagePart,
   MessageRole,

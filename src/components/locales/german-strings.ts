@@ -260,6 +260,11 @@ export const germanStrings: KitStrings = {
     rate: (tokensPerSecond) => `${tokensPerSecond} Tokens/s`,
     duration: (seconds) => `${seconds} s insgesamt`,
   },
+  sources: {
+    label: 'Quellen',
+    document: 'Dokument',
+    opensInNewTab: '(öffnet sich in einem neuen Tab)',
+  },
   feedback: {
     label: 'Diese Antwort bewerten',
     good: 'Gute Antwort',

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ReadAloudOptions } from '../voice/read-aloud-options';
 import type { OnFeedback } from '../feedback/feedback-actions';
+import type { SourceOptions } from '../sources/source-options';
 
 /**
  * What the kit's messages offer beyond their content, each off unless the app turns it on:
@@ -27,6 +28,8 @@ export interface MessageFeatures {
    * choice is kept in the reply (`message.feedback`) and can be changed. Off without it.
    */
   onFeedback?: OnFeedback;
+  /** How replies' sources show (they do by default; `false` hides them). See `SourceOptions`. */
+  sources?: SourceOptions | false;
 }
 
 const none: MessageFeatures = {};

@@ -76,9 +76,9 @@ export const MessageView = /* @__PURE__ */ memo(function MessageView({ message, 
           )}
         </div>
       )}
-      {features.timing && message.role === 'assistant' && message.status !== 'streaming' && message.timing !== undefined && (
+      {message.role === 'assistant' && message.status !== 'streaming' && ((features.timing && message.timing !== undefined) || (features.sources !== false && message.parts.some(isSource))) && (
         <Suspense fallback={null}>
-          <replyTimingPart.Component message={message} />
+          <replyDetailsPart.Component message={message} sources={features.sources} timing={features.timing === true} />
         </Suspense>
       )}
     </article>
@@ -90,8 +90,9 @@ const noFiles: FilePart[] = [];
 // Thumbs up and down (`onFeedback`): loaded with the first reply that offers them.
 export const feedbackActionsPart = lazyPart(() => import('../feedback/feedback-actions').then((module) => module.FeedbackActions));
 
-// A reply's timing line (`timing`): loaded with the first reply that shows one.
-export const replyTimingPart = lazyPart(() => import('./reply-timing-view').then((module) => module.ReplyTimingView));
+// A reply's sources and timing line: loaded with the first reply that shows either.
+export const replyDetailsPart = lazyPart(() => import('./reply-details').then((module) => module.ReplyDetails));
+const isSource = (part: MessagePart) => part.type === 'source';
 
 // The ‹ 2 / 3 › picker: loaded with the first message that has other versions.
 export const branchPickerPart = lazyPart(() => import('./branch-picker').then((module) => module.BranchPicker));

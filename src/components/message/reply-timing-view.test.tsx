@@ -6,11 +6,11 @@ import { germanStrings } from '../locales/index';
 import { scriptedModel, text } from '../../testing/index';
 import { AgentChat } from '../agent-chat';
 import { preloadChatParts } from '../../../test/setup/preload-chat-parts';
-import { replyTimingPart } from './message-view';
+import { replyDetailsPart } from './message-view';
 
 beforeAll(async () => {
   await preloadChatParts();
-  await replyTimingPart.preload();
+  await replyDetailsPart.preload();
 });
 afterEach(() => {
   cleanup();

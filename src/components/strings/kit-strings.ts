@@ -4,6 +4,7 @@ import { attachmentText } from '../attachments/attachment-text';
 import { planText } from '../plan/plan-text';
 import { replyText } from '../message/reply-text';
 import { feedbackText } from '../feedback/feedback-text';
+import { sourceText } from '../sources/source-text';
 import { mcpAppText } from '../mcp-app/mcp-app-text';
 import { previewText } from '../preview/preview-text';
 import { schemaFormText } from '../approval-dialog/schema-form/schema-form-text';
@@ -217,6 +218,8 @@ export interface KitStrings {
   reply: Words<typeof replyText>;
   /** Rating a reply (`onFeedback`): thumbs up and down, and a comment. */
   feedback: Words<typeof feedbackText>;
+  /** The sources under a reply (`SourceList`). */
+  sources: Words<typeof sourceText>;
   /** An MCP App in a tool's card, and what it asks the person. */
   mcpApp: Words<typeof mcpAppText>;
   /** The live preview of a web page from the sandbox (`Preview`). */
@@ -307,7 +310,7 @@ export const englishDiffWords: KitStrings['diff'] = {
  * words. In `useStrings()` they are there only when the app gave them (a whole set such as
  * `germanStrings`, or its own words); the kit's parts take their English words themselves.
  */
-export type LazyWordGroup = 'voice' | 'suggestions' | 'feedback' | 'reply';
+export type LazyWordGroup = 'voice' | 'suggestions' | 'feedback' | 'reply' | 'sources';
 
 /** The words in effect in a chat (`useStrings()`): every group, but those of lazy parts only when given. */
 export type ChatStrings = Omit<KitStrings, LazyWordGroup> & Partial<Pick<KitStrings, LazyWordGroup>>;
@@ -473,9 +476,9 @@ export const englishChatStrings: ChatStrings = {
 };
 
 /** The kit's English words: the default set, every group. */
-export const englishStrings: KitStrings = /* @__PURE__ */ Object.assign({}, englishChatStrings, { voice: voiceText, suggestions: suggestionText, feedback: feedbackText, reply: replyText });
+export const englishStrings: KitStrings = /* @__PURE__ */ Object.assign({}, englishChatStrings, { voice: voiceText, suggestions: suggestionText, feedback: feedbackText, reply: replyText, sources: sourceText });
 
-const lazyWordGroups: ReadonlySet<string> = new Set<LazyWordGroup>(['voice', 'suggestions', 'feedback', 'reply']);
+const lazyWordGroups: ReadonlySet<string> = new Set<LazyWordGroup>(['voice', 'suggestions', 'feedback', 'reply', 'sources']);
 
 /**
  * `base` with `override`'s words in place of its own, group by group. A lazy part's group that

@@ -1,3 +1,4 @@
+import type { ScriptedItem } from '../scripted/scripted-model';
 import { demoExamplePrompts } from './demo-examples';
 /**
  * What the demo model says. Kept apart from the logic that picks a reply, so the words can be
@@ -96,7 +97,7 @@ export const reasoningPrelude = (question: string): string =>
 /** The answer of the "think" demo; it explains the sky when asked about it. */
 export const reasoningAnswer = (mentionsSky: boolean): string =>
   (mentionsSky
-    ? "The sky is blue because air scatters short (blue) wavelengths of sunlight much more than long (red) ones: that's **Rayleigh scattering**. At sunset the light crosses more air, the blue is scattered away, and the reds remain.\n\n"
+    ? "The sky is blue because air scatters short (blue) wavelengths of sunlight much more than long (red) ones: that's **Rayleigh scattering** [1]. At sunset the light crosses more air, the blue is scattered away, and the reds remain [2].\n\n"
     : '') +
   'What you just saw: a **reasoning** part streamed first, then this answer. Open the reasoning block above to read it. With a real reasoning model the thoughts are its own, not scripted.';
 
@@ -143,3 +144,9 @@ export const cleanupLead = (toolName: string, input: Record<string, unknown>): s
   `Let me call \`${toolName}\`${typeof input.table === 'string' ? ` on \`${input.table}\`` : ''}` +
   `${typeof input.olderThanDays === 'number' ? ` for records older than ${input.olderThanDays} days` : ''}. ` +
   'Whether it asks you first depends on the arguments: deleting recent records needs your approval.';
+
+/** The sources the sky's answer cites (its [1] and [2]): shown under the reply. */
+export const skySources: ScriptedItem[] = [
+  { type: 'source', id: '1', url: 'https://en.wikipedia.org/wiki/Rayleigh_scattering', title: 'Rayleigh scattering' },
+  { type: 'source', id: '2', url: 'https://en.wikipedia.org/wiki/Diffuse_sky_radiation', title: 'Diffuse sky radiation' },
+];

@@ -18,6 +18,7 @@ import {
   noToolsReply,
   questionLead,
   reasoningAnswer,
+  skySources,
   reasoningPrelude,
   toolCallLead,
 } from './demo-replies';
@@ -202,11 +203,15 @@ export function createDemoScript(): ScriptedRespond {
         const error = Object.assign(new Error(errorMessage), { name: 'DemoNetworkError', isRetryable: true });
         return [{ type: 'text', text: errorPrelude }, { type: 'error', error }];
       }
-      case 'reasoning':
+      case 'reasoning': {
+        const sky = /\bsky\b/i.test(call.lastUserText);
         return [
           { type: 'reasoning', text: reasoningPrelude(call.lastUserText.trim()) },
-          { type: 'text', text: reasoningAnswer(/\bsky\b/i.test(call.lastUserText)) },
+          { type: 'text', text: reasoningAnswer(sky) },
+          // The sky's answer cites where it comes from, as a model with search would.
+          ...(sky ? skySources : []),
         ];
+      }
       case 'markdown':
         return markdownReply;
       case 'long':
