@@ -21,8 +21,9 @@ export function followUpMoment(state: AgentState): string | null {
  * The follow-ups for the reply the conversation ends with, from `source`, asked once per reply:
  * `[]` while there are none to show (at another moment, before they came, after a failure). A
  * function's identity does not matter (an inline arrow asks again only for a new reply); `'model'`
- * asks `agent.suggestFollowUps` (none for an agent without it), and not for a reply that was
- * already there when the chat mounted (a restored session does not pay for a request on load).
+ * asks `agent.suggestFollowUps` (none for an agent without it), and only for a reply of a run this
+ * page ran (a restored session does not pay for a request on load, and a reply synced from another
+ * device is not changed by this one).
  *
  * @example
  * ```ts
@@ -39,6 +40,17 @@ export function useFollowUps(source: FollowUpSource): { replyId: string | null; 
   // One request per reply, kept across effects that run again for the same one (strict mode, a re-render).
   const asked = useRef<{ replyId: string; answer: Promise<readonly string[]> } | null>(null);
   const [result, setResult] = useState<{ replyId: string; suggestions: readonly string[] } | null>(null);
+  // The runs this page ran: a reply that arrived otherwise (restored, or synced from another
+  // device) is asked nothing of the model, whose answer would change the conversation there too.
+  const ranHere = useRef(new Set<string>());
+  useEffect(() => {
+    const offStart = agent.on('run-start', (event) => void ranHere.current.add(event.runId));
+    const offResume = agent.on('run-resume', (event) => void ranHere.current.add(event.runId));
+    return () => {
+      offStart();
+      offResume();
+    };
+  }, [agent]);
 
   useEffect(() => {
     if (moment === null || kind === false) return undefined;
@@ -46,7 +58,7 @@ export function useFollowUps(source: FollowUpSource): { replyId: string | null; 
       const current = latestSource.current;
       let answer: Promise<readonly string[]>;
       if (typeof current === 'function') answer = Promise.resolve().then(() => current(agent.getState()));
-      else if (moment !== initialReply && agent.suggestFollowUps) answer = agent.suggestFollowUps();
+      else if (moment !== initialReply && agent.suggestFollowUps && ranHere.current.has(agent.getState().messages.at(-1)?.runId ?? '')) answer = agent.suggestFollowUps();
       else answer = Promise.resolve([]);
       asked.current = { replyId: moment, answer };
     }
