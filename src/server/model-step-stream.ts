@@ -1,6 +1,6 @@
 /**
  * Turns the AI SDK's `streamText` full stream into model step lines (`ModelStepPart`): the
- * language model v3 parts the browser reads. Parts about steps, tool results and metadata are
+ * language model v3 parts the browser reads. Sources are kept (without provider metadata). Parts about steps, tool results and metadata are
  * dropped (the browser runs the tools); an `error` ends the step.
  */
 import type { FinishReason, ModelStepPart } from '../core/index';
@@ -28,6 +28,12 @@ export async function* toModelStepParts(fullStream: AsyncIterable<StreamTextPart
         return;
       case 'abort':
         return;
+      case 'source': {
+        // The pages and documents the reply drew on (a provider's search or citations), for the reply's sources.
+        const source = sourcePart(part);
+        if (source) yield source;
+        break;
+      }
       default: {
         // Text, reasoning, tool input and tool calls read as they do from a model's own stream.
         const content = normalizeContentStreamPart(part);
@@ -54,4 +60,20 @@ function usageOf(value: unknown): Extract<ModelStepPart, { type: 'finish' }>['us
 
 function count(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** A source part of the full stream as the browser reads it (no provider metadata); `null` when it is neither a page nor a document. */
+function sourcePart(part: StreamTextPart): ModelStepPart | null {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const id = text(part.id);
+  const title = text(part.title);
+  if (id === undefined) return null;
+  if (part.sourceType === 'url') {
+    const url = text(part.url);
+    return url === undefined ? null : { type: 'source', sourceType: 'url', id, url, ...(title !== undefined ? { title } : {}) };
+  }
+  const mediaType = text(part.mediaType);
+  const filename = text(part.filename);
+  if (part.sourceType !== 'document' || mediaType === undefined) return null;
+  return { type: 'source', sourceType: 'document', id, mediaType, title: title ?? filename ?? id, ...(filename !== undefined ? { filename } : {}) };
 }

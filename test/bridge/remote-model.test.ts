@@ -56,6 +56,25 @@ describe('remoteModel through createAgentHandler', () => {
     expect(second.tools).toEqual([expect.objectContaining({ name: 'get_time', description: 'The time.' })]);
   });
 
+  it('a provider\'s sources (its search or citations) reach the reply through the server, without their provider metadata', async () => {
+    const model = serverModel([
+      [
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Paris [1].' },
+        { type: 'text-end', id: 't' },
+        { type: 'source', sourceType: 'url', id: 's1', url: 'https://en.wikipedia.org/wiki/Paris', title: 'Paris', providerMetadata: { search: { rank: 1 } } },
+        { type: 'source', sourceType: 'document', id: 's2', mediaType: 'application/pdf', title: 'Atlas', filename: 'atlas.pdf' },
+        finish('stop'),
+      ],
+    ]);
+    const agent = createAgent({ model: remoteModel(await backendWith(model)) });
+    await agent.send('Capital of France?');
+    expect(agent.getState().messages.at(-1)!.parts.filter((part) => part.type === 'source')).toEqual([
+      { type: 'source', id: expect.any(String), sourceId: 's1', sourceType: 'url', url: 'https://en.wikipedia.org/wiki/Paris', title: 'Paris' },
+      { type: 'source', id: expect.any(String), sourceId: 's2', sourceType: 'document', title: 'Atlas', mediaType: 'application/pdf', filename: 'atlas.pdf' },
+    ]);
+  });
+
   it('a provider rate limit is retried by the browser, honouring the retry-after the server passed on', async () => {
     const limited = new APICallError({ message: 'slow down', url: 'https://provider', requestBodyValues: {}, statusCode: 429, responseHeaders: { 'retry-after': '0' }, isRetryable: true });
     const model = serverModel([limited, textStep(['Hello.'])]);

@@ -19,6 +19,8 @@ export type V3StreamPart =
   | { type: 'reasoning-delta'; id: string; delta: string; providerMetadata?: ProviderMetadata }
   | { type: 'tool-input-start'; id: string; toolName: string }
   | { type: 'tool-call'; toolCallId: string; toolName: string; input: string }
+  | { type: 'source'; sourceType: 'url'; id: string; url: string; title?: string }
+  | { type: 'source'; sourceType: 'document'; id: string; mediaType: string; title: string; filename?: string }
   | { type: 'finish'; finishReason: { unified: FinishReason; raw: string | undefined }; usage: V3Usage }
   | { type: 'error'; error: unknown };
 
