@@ -23,6 +23,7 @@ export { assertLanguageModel } from './model/validate-model';
 export { isStandardSchema, validateJsonSchema } from './schema/index';
 export { normalizeStreamPart, toFinishReason } from './model/normalize-stream-part';
 export { normalizeContentStreamPart } from './model/normalize-content-stream-part';
+export { normalizeSource } from './model/normalize-source';
 export { toProviderPrompt } from './model/to-provider-prompt';
 export { streamModel, StreamInterruptedError } from './model/stream-model';
 export { defaultRetryPolicy, isRetryableError } from './model/retry-policy';

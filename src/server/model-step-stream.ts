@@ -4,7 +4,7 @@
  * dropped (the browser runs the tools); an `error` ends the step.
  */
 import type { FinishReason, ModelStepPart } from '../core/index';
-import { normalizeContentStreamPart, toFinishReason } from '../core/internal';
+import { normalizeContentStreamPart, normalizeSource, toFinishReason } from '../core/internal';
 import { toBridgeError } from './model-error';
 
 type StreamTextPart = { type: string; [key: string]: unknown };
@@ -64,16 +64,11 @@ function count(value: unknown): number | undefined {
 
 /** A source part of the full stream as the browser reads it (no provider metadata); `null` when it is neither a page nor a document. */
 function sourcePart(part: StreamTextPart): ModelStepPart | null {
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const id = text(part.id);
-  const title = text(part.title);
-  if (id === undefined) return null;
-  if (part.sourceType === 'url') {
-    const url = text(part.url);
-    return url === undefined ? null : { type: 'source', sourceType: 'url', id, url, ...(title !== undefined ? { title } : {}) };
-  }
-  const mediaType = text(part.mediaType);
-  const filename = text(part.filename);
-  if (part.sourceType !== 'document' || mediaType === undefined) return null;
-  return { type: 'source', sourceType: 'document', id, mediaType, title: title ?? filename ?? id, ...(filename !== undefined ? { filename } : {}) };
+  const source = normalizeSource(part);
+  if (source === null) return null;
+  const { id, title, filename } = source;
+  if (source.sourceType === 'url') return { type: 'source', sourceType: 'url', id, url: source.url!, ...(title !== undefined ? { title } : {}) };
+  // The v3 shape wants both; a document without its media type is not one a reader can open.
+  if (source.mediaType === undefined) return null;
+  return { type: 'source', sourceType: 'document', id, mediaType: source.mediaType, title: title ?? filename ?? id, ...(filename !== undefined ? { filename } : {}) };
 }

@@ -60,7 +60,7 @@ function SourceItem({ source, options, words }: { source: SourcePart; options: S
   return (
     <>
       {icon !== undefined && <img className="rak-source-icon" src={icon} alt="" width={16} height={16} loading="lazy" referrerPolicy="no-referrer" />}
-      <a className="rak-source-title" href={url.href} target="_blank" rel="noopener noreferrer">
+      <a className="rak-source-title rak-source-link" href={url.href} target="_blank" rel="noopener noreferrer">
         {title}
         <span className="rak-visually-hidden"> {words.opensInNewTab}</span>
       </a>

@@ -1,5 +1,6 @@
 import type { FinishReason, ModelStreamEvent, SpecificationVersion, StreamUsage } from './language-model';
 import { normalizeContentStreamPart } from './normalize-content-stream-part';
+import { normalizeSource } from './normalize-source';
 import { StreamInterruptedError } from './stream-interrupted-error';
 
 type RawPart = { type?: unknown; [key: string]: unknown };
@@ -97,18 +98,3 @@ function count(value: unknown): number {
   return typeof value === 'number' && Number.isFinite(value) ? value : 0;
 }
 
-/** A `source` part of any version: a page with its URL, or a document; `null` when it is neither. */
-function normalizeSource(part: RawPart): ModelStreamEvent | null {
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const id = text(part.id);
-  if (id === undefined) return null;
-  const title = text(part.title);
-  if (part.sourceType === 'url') {
-    const url = text(part.url);
-    return url === undefined ? null : { type: 'source', id, sourceType: 'url', url, ...(title !== undefined ? { title } : {}) };
-  }
-  if (part.sourceType !== 'document') return null;
-  const mediaType = text(part.mediaType);
-  const filename = text(part.filename);
-  return { type: 'source', id, sourceType: 'document', ...(title !== undefined ? { title } : {}), ...(mediaType !== undefined ? { mediaType } : {}), ...(filename !== undefined ? { filename } : {}) };
-}
