@@ -59,10 +59,11 @@ export function createFollowUpCommand(context: FollowUpCommandContext): (options
 
 /** The suggestions, or `null` when a change of the conversation aborted the request. */
 async function ask(context: FollowUpCommandContext, start: AgentState, maxSuggestions: number, recentMessages: number): Promise<string[] | null> {
-  // Anything that changes the conversation (a send, a queued message, a rollback) makes the suggestions stale.
+  // Anything that changes the conversation (a send, a queued message, a rollback, an edit, a
+  // regeneration) makes the suggestions stale; a rating of a reply (`setFeedback`) does not.
   const controller = new AbortController();
   const stop = context.subscribe((state) => {
-    if (state.messages !== start.messages || state.status !== 'idle' || state.queue !== undefined) controller.abort();
+    if (!sameMessages(state.messages, start.messages) || state.status !== 'idle' || state.queue !== undefined) controller.abort();
   });
   try {
     const { suggestions, usage } = await askForFollowUps({ model: context.model, messages: start.messages, recentMessages, maxSuggestions, signal: controller.signal, retryPolicy: context.retryPolicy });
@@ -79,6 +80,12 @@ async function ask(context: FollowUpCommandContext, start: AgentState, maxSugges
   } finally {
     stop();
   }
+}
+
+/** The same messages in the same order (by id: a new message, an edit or a rollback changes them; feedback on one does not). */
+function sameMessages(messages: AgentState['messages'], before: AgentState['messages']): boolean {
+  if (messages === before) return true;
+  return messages.length === before.length && messages.every((message, index) => message.id === before[index]!.id);
 }
 
 function wholeNumber(name: string, value: number, max: number): number {

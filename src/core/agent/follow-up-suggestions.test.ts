@@ -90,6 +90,24 @@ describe('suggestFollowUps', () => {
     expect(agent.getState().usage.totalTokens).toBe(usage + (agent.getState().messages.at(-1)!.usage?.totalTokens ?? 0));
   });
 
+  it('is not aborted by a rating of the reply while it waits (the conversation is the same)', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const model = scriptedModel(async ({ prompt }) => {
+      if (!isFollowUpRequest(prompt)) return text('Sure.');
+      await answered;
+      return text('["And then?"]');
+    });
+    const agent = createAgent({ model });
+    await agent.send('Hi');
+    const pending = suggestFollowUps(agent);
+    await waitUntil(() => model.calls.length === 2);
+    await agent.setFeedback(agent.getState().messages.at(-1)!.id, { rating: 'up', comment: 'Clear' });
+    answer();
+    expect(await pending).toEqual(['And then?']);
+    expect(model.calls[1]!.abortSignal?.aborted).toBe(false);
+  });
+
   it('suggests nothing before a reply, refuses while the agent is busy, and checks its options', async () => {
     const model = scriptedModel(({ prompt }) => (isFollowUpRequest(prompt) ? '["x?"]' : [text('Working'), pause(Number.POSITIVE_INFINITY)]));
     const agent = createAgent({ model });
