@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Agent } from 'react-agent-kit';
+import type { Agent, FeedbackInput, Message } from 'react-agent-kit';
 import type { HttpSessionStorage, SessionStorage } from 'react-agent-kit/sessions';
 import { AgentChat, SessionList } from 'react-agent-kit/components';
 import { playgroundToolRenderers } from './tool-renderers';
@@ -21,8 +21,6 @@ import { exportConversation, importConversation, resetWorkspace } from './worksp
 
 type Theme = 'light' | 'dark' | 'auto';
 
-const demoSuggestions = { followUps: 'model' } as const;
-
 const examples = [
   { label: 'What can you do?', prompt: 'Hi! What can you do?' },
   { label: 'Weather via a tool', prompt: "What's the weather in Paris?" },
@@ -39,6 +37,17 @@ const examples = [
   { label: 'A long story', prompt: 'Tell me a long story' },
   { label: 'Simulate an error', prompt: 'Simulate an error' },
 ];
+
+// The kit's starter prompts in the empty chat: the first examples.
+const starters = examples.slice(0, 4);
+// The demo model answers the follow-up request offline; with a real provider it would cost a request per reply.
+const demoSuggestions = { starters, followUps: 'model' } as const;
+const otherSuggestions = { starters } as const;
+
+/** Where a rating goes in an app (analytics, a review queue); here the console, and the Events panel shows the `message-feedback` event. */
+function logFeedback(message: Message, feedback: FeedbackInput): void {
+  console.info(`Feedback on ${message.id}: ${feedback.rating}${feedback.comment ? ` (${feedback.comment})` : ''}`);
+}
 
 /** The playground: the kit's drop-in chat, with its conversations, the demo model or a real one, and a sidebar to explore it. */
 export function App() {
@@ -130,8 +139,11 @@ export function App() {
             {...chatLanguageProps(chatLanguage)}
             // Attached files also go into the workspace, where the agent's file tools read them.
             attachments={{ saveTo: '/uploads' }}
-            // The demo model answers the follow-up request offline; with a real provider it would cost a request per reply.
-            suggestions={choice.kind === 'demo' ? demoSuggestions : undefined}
+            suggestions={choice.kind === 'demo' ? demoSuggestions : otherSuggestions}
+            // Voice in and out with the browser's speech recognition and synthesis (hidden where there are none).
+            dictation
+            readAloud
+            onFeedback={logFeedback}
           />
           {dock && <DockPanel dock={dock} agent={agent} agentKey={agentKey(agent)} onClose={() => setDock(null)} />}
         </main>
@@ -360,8 +372,9 @@ function ThemeSwitch({ theme, onChange }: { theme: Theme; onChange: (theme: Them
   );
 }
 
+/** The empty chat's words; the kit's starter prompts (`suggestions.starters`) follow it. */
 function Welcome() {
-  const { send, model } = useAgentInstance();
+  const { model } = useAgentInstance();
   // agUiAgent's stand-in model says "ag-ui": the runs happen on the playground server.
   const remote = model.provider === 'ag-ui';
   return (
@@ -379,14 +392,6 @@ function Welcome() {
           purpose so you can see every state of the kit.
         </p>
       )}
-      <div className="pg-welcome-grid">
-        {examples.slice(0, 4).map((example) => (
-          <button key={example.label} type="button" className="pg-welcome-card" onClick={() => void send(example.prompt).catch(() => {})}>
-            <span className="pg-welcome-card-title">{example.label}</span>
-            <span className="pg-welcome-card-prompt">{example.prompt}</span>
-          </button>
-        ))}
-      </div>
     </div>
   );
 }

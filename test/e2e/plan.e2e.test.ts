@@ -52,7 +52,7 @@ test('the demo task writes a plan and the user watches it progress, step by step
   await recordPlan(page);
 
   // Offered on the empty screen.
-  await page.locator('.pg-welcome-card', { hasText: 'A plan you can watch' }).click();
+  await page.getByRole('group', { name: 'Suggested prompts' }).getByRole('button', { name: 'A plan you can watch' }).click();
   await plan(page).waitFor({ timeout: 30_000 });
   // Mid-task: a step done, the next one in progress.
   await expect.poll(() => plan(page).getByRole('button').innerText(), { timeout: 30_000 }).toMatch(/[12] of 4 done/);
