@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Page, Route } from 'playwright-core';
-import type { AxeResults, Result } from 'axe-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { auditPage, axeReport, colorSchemes, type AxeFinding } from './setup/axe';
 import { launchBrowser, openPlayground, screenshot } from './setup/browser';
 import { replyWhenDone } from './setup/chat';
 
@@ -18,23 +17,10 @@ import { replyWhenDone } from './setup/chat';
  * and every violation of every state is listed at the end (rule, impact, elements, what to fix).
  * E2E_SCREENSHOTS=1 saves each state to test-results/ to look at.
  *
- * Not reached: the shell command's approval (the demo model never calls `bash`).
+ * Not reached: the shell command's approval (the demo model never calls `bash`). The chat's
+ * suggestions, read aloud, feedback, timing and dictation (and right to left, and the sub-agent's
+ * run) are checked by test/e2e/chat-features.e2e.test.ts, with the same helper (setup/axe.ts).
  */
-
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-const rules = {
-  // WCAG 2.1 A and AA, and axe's best practices (landmarks, headings, unique names): none is off,
-  // as none proved wrong for a chat (the thread is a log inside <main>, its dialogs are labelled).
-  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-  // Only violations are read: skipping the passes' details makes a run faster.
-  resultTypes: ['violations'],
-};
-
-interface Found {
-  state: string;
-  violations: Result[];
-}
 
 type Combination = { name: string; viewport: { width: number; height: number } };
 
@@ -42,7 +28,6 @@ const combinations: Combination[] = [
   { name: '1280', viewport: { width: 1280, height: 860 } },
   { name: '390', viewport: { width: 390, height: 844 } },
 ];
-const colorSchemes = ['light', 'dark'] as const;
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 beforeAll(async () => {
@@ -51,45 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/**
- * Runs axe on the whole page as it is now, once in each color scheme (switched in place, then back
- * to light), and records what it found under this state's name.
- */
-async function audit(page: Page, found: Found[], combination: Combination, state: string): Promise<void> {
-  // Injected once per document (a reload or a new page loses it).
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axeSource });
-  for (const colorScheme of colorSchemes) {
-    await page.emulateMedia({ colorScheme });
-    // Two frames: the new scheme's styles are computed and painted before axe reads the colors.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    const results = await page.evaluate(async (options) => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<AxeResults> } }).axe;
-      return axe.run(document, options);
-    }, rules);
-    const name = `${combination.name}-${colorScheme}-${state}`;
-    if (results.violations.length > 0) found.push({ state: `${colorScheme} ${state}`, violations: results.violations });
-    // E2E_SCREENSHOTS=1 saves every state, to look at; a state with a violation is always saved.
-    if (results.violations.length > 0 || process.env.E2E_SCREENSHOTS) await screenshot(page, `accessibility-${name}`);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
-
-function report(found: Found[]): string {
-  return found
-    .map(({ state, violations }) =>
-      [
-        `${state}:`,
-        ...violations.map((violation) =>
-          [
-            `  ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}`,
-            ...violation.nodes.map((node) => `    ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`),
-          ].join('\n'),
-        ),
-      ].join('\n'),
-    )
-    .join('\n');
-}
 
 /**
  * Sends a message and waits until it shows as the last user message (counting messages does not
@@ -119,8 +65,8 @@ async function openPanel(page: Page, combination: Combination, toggle: 'Workspac
 
 for (const combination of combinations) {
   test(`axe finds no violations in any state of the walk, light and dark, ${combination.name}`, { timeout: 180_000 }, async () => {
-    const found: Found[] = [];
-    const check = (state: string) => audit(page, found, combination, state);
+    const found: AxeFinding[] = [];
+    const check = (state: string) => auditPage(page, found, state, `accessibility-${combination.name}`);
     const { page, errors } = await openPlayground('', {
       browser,
       viewport: combination.viewport,
@@ -310,7 +256,7 @@ for (const combination of combinations) {
       await screenshot(page, `accessibility-${combination.name}-${colorScheme}-final`);
     }
 
-    expect(report(found)).toBe('');
+    expect(axeReport(found)).toBe('');
     expect(errors).toEqual([]);
   });
 }

@@ -67,6 +67,8 @@ export interface OpenPlaygroundOptions extends LaunchBrowserOptions {
    * (the dev server's, shared by every context and every test of the run).
    */
   conversations?: 'browser' | 'server';
+  /** Runs on the new context before the page loads, e.g. `context.addInitScript(...)` to stand in for a browser API. */
+  beforeLoad?: (context: BrowserContext) => Promise<void>;
 }
 
 export interface PlaygroundSession {
@@ -96,7 +98,7 @@ export interface PlaygroundSession {
  * expect(errors).toEqual([]);
  */
 export async function openPlayground(path = '', options: OpenPlaygroundOptions = {}): Promise<PlaygroundSession> {
-  const { browser: sharedBrowser, ignoreConsoleErrors = [], viewport = { width: 1280, height: 800 }, conversations = 'browser', ...launchOptions } = options;
+  const { browser: sharedBrowser, ignoreConsoleErrors = [], viewport = { width: 1280, height: 800 }, conversations = 'browser', beforeLoad, ...launchOptions } = options;
   const baseUrl = inject('baseUrl');
   const browser = sharedBrowser ?? (await launchBrowser(launchOptions));
   const ownsBrowser = !sharedBrowser;
@@ -116,6 +118,7 @@ export async function openPlayground(path = '', options: OpenPlaygroundOptions =
     if (window !== window.top) return;
     if (localStorage.getItem('rak-playground-conversations') === null) localStorage.setItem('rak-playground-conversations', place);
   }, conversations);
+  await beforeLoad?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   const consoleLog: string[] = [];
