@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { openPlayground, screenshot } from './setup/browser';
-import { replyWhenDone } from './setup/chat';
+import { replyWhenDone, send } from './setup/chat';
 
 /**
  * The chat in a second language and right to left: the playground's "Chat language" switch gives
@@ -40,8 +40,8 @@ test('right to left: the layout mirrors, while code and JSON read left to right 
     if (viewport.width < 600) await page.keyboard.press('Escape');
     await expect.poll(() => page.locator(chat).getAttribute('dir')).toBe('rtl');
 
-    await page.getByRole('textbox', { name: 'Message' }).fill('Show off markdown');
-    await page.keyboard.press('Enter');
+    // Sent and shown before waiting for the end of the run (else the status can still be the idle of before).
+    await send(page, 'Show off markdown');
     await replyWhenDone(page);
     const geometry = await page.evaluate(() => {
       const composer = document.querySelector<HTMLElement>('.rak-composer')!;
