@@ -45,7 +45,7 @@ export const introReply = [
   '',
   ...demoExamplePrompts.map((example) => `- **${example.prompt}**: ${example.shows}`),
   '',
-  '### Plug in a real model',
+  '## Plug in a real model',
   '',
   'Any AI SDK provider works (`@ai-sdk/openai`, `@ai-sdk/anthropic`, `ollama-ai-provider`, ...), with the key on your server or a key the user brings, in the page (the README shows both, under "Real models"):',
   '',
