@@ -140,7 +140,7 @@ describe('branches', () => {
     await third.switchBranch(scope.id);
     expect(questions(third.getState())).toEqual(['Scope it']);
     expect(notes(imported)).toEqual({ '/notes/scope-it.md': 'Scope it' });
-    expect(createSnapshot(third.getState()).version).toBe(5);
+    expect(createSnapshot(third.getState()).version).toBe(6);
     await second.dispose();
   });
 
