@@ -22,8 +22,8 @@ export async function replyWhenDone(page: Page): Promise<string> {
   // the text the store has (on a slow machine the last render can trail the status by a frame).
   await expect.poll(() => page.locator('.rak-md[data-pending]').count(), { timeout: 10_000 }).toBe(0);
   return page.evaluate(() => {
-    // A reply's timing differs from run to run, and its line loads lazily: not part of the reply.
-    const timings = [...document.querySelectorAll<HTMLElement>('.rak-reply-timing')];
+    // A reply's timing differs from run to run, and it and "Read aloud" load lazily: not part of the reply.
+    const timings = [...document.querySelectorAll<HTMLElement>('.rak-reply-timing, .rak-read-aloud')];
     for (const timing of timings) timing.style.display = 'none';
     const messages = [...document.querySelectorAll<HTMLElement>('.rak-message')];
     const lastUser = messages.findLastIndex((message) => message.dataset.role === 'user');
