@@ -22,11 +22,14 @@ export interface ChatReplyTiming extends MessageTiming {
 export class ChatTimings {
   private submittedAt: number | undefined;
   private readonly timings = new Map<string, ChatReplyTiming>();
+  // The replies not finished yet: the end of a run touches these, not every reply of the chat.
+  private readonly open = new Set<ChatReplyTiming>();
 
   observe(messages: readonly UIMessage[], status: 'submitted' | 'streaming' | 'ready' | 'error', now: number): void {
     const busy = status === 'submitted' || status === 'streaming';
     if (!busy) {
-      for (const timing of this.timings.values()) timing.finishedAt ??= now;
+      for (const timing of this.open) timing.finishedAt = now;
+      this.open.clear();
       this.submittedAt = undefined;
       return;
     }
@@ -41,6 +44,7 @@ export class ChatTimings {
       // The reply goes on (a tool's result was sent): it ends again later.
       delete timing.finishedAt;
     }
+    this.open.add(timing);
     if (timing.firstTokenAt === undefined && last.parts.some(hasContent)) timing.firstTokenAt = now;
   }
 

@@ -41,11 +41,11 @@ export function FeedbackActions({ message, onFeedback }: FeedbackActionsProps) {
     try {
       await agent.setFeedback(message.id, feedback);
       const rated = agent.getState().messages.find((candidate) => candidate.id === message.id) ?? message;
-      await onFeedback(rated, rated.feedback ? { rating: rated.feedback.rating, ...(rated.feedback.comment !== undefined ? { comment: rated.feedback.comment } : {}) } : feedback);
+      await onFeedback(rated, rated.feedback ? inputOf(rated.feedback) : feedback);
       setSaid(words.thanks(feedback.rating));
     } catch {
       // Nothing half done: the reply shows what the app has.
-      await agent.setFeedback(message.id, previous ? { rating: previous.rating, ...(previous.comment !== undefined ? { comment: previous.comment } : {}) } : null).catch(() => {});
+      await agent.setFeedback(message.id, previous ? inputOf(previous) : null).catch(() => {});
       setFailed(true);
     }
   };
@@ -109,4 +109,9 @@ function ThumbIcon({ down = false }: { down?: boolean }) {
       <path fill="currentColor" d="M1 7h3v8H1zM5 15V7l4-6c1 0 2 .8 2 2l-.6 3H14c1 0 1.7.9 1.5 1.9l-1.2 5.6c-.2.9-1 1.5-1.9 1.5z" />
     </svg>
   );
+}
+
+/** A kept rating as the person gave it (without when). */
+function inputOf({ rating, comment }: FeedbackInput): FeedbackInput {
+  return comment !== undefined ? { rating, comment } : { rating };
 }
